@@ -1,0 +1,25 @@
+# udev made persistent links for every disk, from every transport.
+. tests/vm/lib.sh
+
+byid=/dev/disk/by-id
+ls -l $byid /dev/disk/by-path
+
+scsi0=$(link_target $byid/wwn-0x5000c500a1b2c3d4)
+scsi1=$(link_target $byid/wwn-0x5000c500a1b2c3d5)
+check "wwn link of the first virtio-scsi disk is an sd disk ($scsi0)" \
+	grep -qx 'sd[a-z]' <<<"$scsi0"
+check "wwn link of the second virtio-scsi disk is another sd disk ($scsi1)" \
+	test -n "$scsi1" -a "$scsi1" != "$scsi0"
+check "scsi serial link of the first virtio-scsi disk" \
+	test "$(link_target $byid/scsi-0QEMU_QEMU_HARDDISK_DASCSI0001)" = "$scsi0"
+check "scsi serial link of the second virtio-scsi disk" \
+	test "$(link_target $byid/scsi-0QEMU_QEMU_HARDDISK_DASCSI0002)" = "$scsi1"
+check "virtio-blk serial link" test "$(link_target $byid/virtio-DAVBLK0001)" = vdb
+nvme=$(for l in $byid/nvme-*DANVME0001; do link_target "$l"; done | sort -u)
+check "nvme serial link points to nvme0n1" test "$nvme" = nvme0n1
+
+for d in sda sdb vdb nvme0n1; do
+	n=$(for l in /dev/disk/by-path/*; do link_target "$l"; done | grep -cx "$d")
+	check "by-path link for $d" test "$n" -ge 1
+done
+finish
