@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef DISKALIAS_ALIAS_RULES_H
+#define DISKALIAS_ALIAS_RULES_H
+
+/*
+ * The rules of the kernel's /sys/block/<disk>/alias attribute (see
+ * design.md, "Kernel ABI contract"), kept free of any other dependency so
+ * that the fuzzer and the kernel-corpus test can link this file alone.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define ALIAS_MAX_LEN 255
+
+enum alias_verdict {
+	ALIAS_OK = 0,
+	ALIAS_EMPTY,		/* nothing left after the trailing newline */
+	ALIAS_TOO_LONG,		/* more than ALIAS_MAX_LEN bytes */
+	ALIAS_BAD_BYTE,		/* a byte outside [A-Za-z0-9_-] (NUL, '\n' too) */
+};
+
+struct alias_check {
+	enum alias_verdict verdict;
+	size_t len;		/* length that the rules apply to */
+	size_t pos;		/* ALIAS_BAD_BYTE: 0-based offset of the byte */
+	unsigned char byte;	/* ALIAS_BAD_BYTE: the byte */
+};
+
+/* A byte allowed in an alias.  Locale-independent: 0x80 and up never are. */
+static inline bool alias_byte_ok(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '-' || c == '_';
+}
+
+/*
+ * Judge the bytes buf[0..len) as a write(2) to the attribute: one trailing
+ * '\n' is dropped, then the rules apply.  Fills *res (may be NULL) and
+ * returns 0 when valid, -EINVAL otherwise, as the kernel does.
+ */
+int alias_check(const char *buf, size_t len, struct alias_check *res);
+
+/*
+ * One-line reason for an invalid verdict, e.g. "byte 0x20 (' ') at
+ * position 3 is not an ASCII letter, digit, '-' or '_'".  Returns buf.
+ */
+char *alias_reason(const struct alias_check *res, char *buf, size_t bufsz);
+
+/*
+ * Quote an alias for a message: printable ASCII as is, every other byte as
+ * \xHH, cut to about 64 bytes with "..." for very long input.  Returns buf.
+ */
+char *alias_quote(const char *alias, size_t len, char *buf, size_t bufsz);
+
+#endif

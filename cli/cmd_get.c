@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* diskalias get DISK: print the alias of a disk. */
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diskalias.h"
+#include "disks.h"
+
+const char *disk_arg_reason(int status, const char *arg, const char *disk,
+			    const char *part, char *buf, size_t bufsz)
+{
+	switch (status) {
+	case DISK_ARG_OK:
+		return "";
+	case DISK_ARG_BROKEN_LINK:
+		return "the link points to no disk in /sys/block";
+	case DISK_ARG_PARTITION:
+		if (strcmp(arg, part) == 0)
+			snprintf(buf, bufsz,
+				 "it is a partition of %s; aliases name whole disks", disk);
+		else
+			snprintf(buf, bufsz,
+				 "it is partition %s of %s; aliases name whole disks",
+				 part, disk);
+		return buf;
+	default:
+		return "no such disk";
+	}
+}
+
+int verb_get(int argc, char **argv)
+{
+	char disk[DISK_NAME_MAX], part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];
+	char *alias;
+	int st, r;
+
+	r = parse_common_options(argc, argv);
+	if (argc - r != 1)
+		usage_error("get: needs one DISK");
+	setup_sysroot();
+
+	st = disk_resolve(argv[r], disk, part);
+	if (st != DISK_ARG_OK)
+		errx(DA_EXIT_FAILURE, "%s: %s", argv[r],
+		     disk_arg_reason(st, argv[r], disk, part, reason, sizeof(reason)));
+
+	r = disk_read_alias(disk, &alias);
+	if (r == -ENOENT || r == 0)
+		return DA_EXIT_NOTFOUND;	/* no alias (or no attribute) */
+	if (r == -EILSEQ)
+		errx(DA_EXIT_FAILURE, "/sys/block/%s/alias: breaks the alias rules", disk);
+	if (r < 0)
+		errx(DA_EXIT_FAILURE, "/sys/block/%s/alias: %s", disk, strerror(-r));
+	printf("%s\n", alias);
+	free(alias);
+	return DA_EXIT_OK;
+}

@@ -1,0 +1,513 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * diskalias list: every disk with its alias, identity, persistent names and
+ * mount points.  One column table drives -o, --list-columns, the help text
+ * and both renderers: libsmartcols for table, raw and pairs, json_writer
+ * for -J (whose "links" member is an object, which smartcols cannot nest).
+ */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <libsmartcols.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/sysmacros.h>
+
+#include "diskalias.h"
+#include "disks.h"
+#include "json_writer.h"
+
+enum {
+	COL_NAME,
+	COL_ALIAS,
+	COL_PATH,
+	COL_SIZE,
+	COL_MODEL,
+	COL_SERIAL,
+	COL_WWN,
+	COL_MAJMIN,
+	COL_RM,
+	COL_RO,
+	COL_LINKS,
+	COL_MOUNTPOINTS,
+	COL_PARTITIONS,
+};
+
+/* A cell holding a list (one item a line in a table) */
+#define COLF_LIST 1
+
+struct colinfo {
+	const char *name;	/* -o and headings */
+	const char *key;	/* JSON member */
+	double whint;
+	int scols_flags;
+	int flags;
+	unsigned int scan;	/* SCAN_* the column needs */
+	const char *help;
+};
+
+static const struct colinfo infos[] = {
+	[COL_NAME]        = { "NAME", "name", 0.1, SCOLS_FL_NOEXTREMES, 0, 0, "kernel name of the disk" },
+	[COL_ALIAS]       = { "ALIAS", "alias", 0.1, 0, 0, SCAN_ALIAS, "alias from /sys/block/<disk>/alias" },
+	[COL_PATH]        = { "PATH", "path", 0.1, 0, 0, 0, "path of the device node" },
+	[COL_SIZE]        = { "SIZE", "size", 5, SCOLS_FL_RIGHT, 0, SCAN_INFO, "size of the disk" },
+	[COL_MODEL]       = { "MODEL", "model", 0.1, SCOLS_FL_TRUNC, 0, SCAN_INFO, "device identifier" },
+	[COL_SERIAL]      = { "SERIAL", "serial", 0.1, SCOLS_FL_TRUNC, 0, SCAN_INFO, "disk serial number" },
+	[COL_WWN]         = { "WWN", "wwn", 0.1, 0, 0, SCAN_INFO, "unique storage identifier" },
+	[COL_MAJMIN]      = { "MAJ:MIN", "maj:min", 6, 0, 0, SCAN_DEVNO, "major:minor device number" },
+	[COL_RM]          = { "RM", "rm", 1, SCOLS_FL_RIGHT, 0, SCAN_INFO, "removable device" },
+	[COL_RO]          = { "RO", "ro", 1, SCOLS_FL_RIGHT, 0, SCAN_INFO, "read-only device" },
+	[COL_LINKS]       = { "LINKS", "links", 0.3, SCOLS_FL_WRAP, COLF_LIST, SCAN_LINKS, "persistent names in /dev/disk/by-*/ (PART:by-x/NAME for partitions)" },
+	[COL_MOUNTPOINTS] = { "MOUNTPOINTS", "mountpoints", 0.1, SCOLS_FL_WRAP, COLF_LIST, SCAN_MOUNTS, "where the disk and its partitions are mounted" },
+	[COL_PARTITIONS]  = { "PARTITIONS", "partitions", 0.1, SCOLS_FL_WRAP, COLF_LIST, SCAN_PARTS | SCAN_LINKS | SCAN_MOUNTS, "partitions (with their links and mount points in JSON)" },
+};
+
+#define NCOLINFOS (sizeof(infos) / sizeof(infos[0]))
+#define MAX_COLUMNS 64
+
+static const int default_columns[] = {
+	COL_NAME, COL_ALIAS, COL_SIZE, COL_MODEL, COL_SERIAL, COL_WWN,
+	COL_LINKS, COL_MOUNTPOINTS,
+};
+
+/* JSON also carries the path and the partitions by default (design.md). */
+static const int default_json_columns[] = {
+	COL_NAME, COL_PATH, COL_ALIAS, COL_SIZE, COL_MODEL, COL_SERIAL,
+	COL_WWN, COL_LINKS, COL_MOUNTPOINTS, COL_PARTITIONS,
+};
+
+enum output_mode { OUT_TABLE, OUT_RAW, OUT_PAIRS, OUT_JSON };
+
+struct list_ctl {
+	int columns[MAX_COLUMNS];
+	size_t ncolumns;
+	enum output_mode mode;
+	bool bytes;
+	bool noheadings;
+	bool all;
+};
+
+void list_usage_columns(void)
+{
+	for (size_t i = 0; i < NCOLINFOS; i++)
+		printf(" %12s  %s\n", infos[i].name, infos[i].help);
+}
+
+static void list_columns(void)
+{
+	for (size_t i = 0; i < NCOLINFOS; i++)
+		printf("%-12s %s\n", infos[i].name, infos[i].help);
+}
+
+static int column_by_name(const char *name, size_t len)
+{
+	for (size_t i = 0; i < NCOLINFOS; i++)
+		if (strlen(infos[i].name) == len &&
+		    strncasecmp(infos[i].name, name, len) == 0)
+			return (int)i;
+	return -1;
+}
+
+static void add_column(struct list_ctl *ctl, int id)
+{
+	if (ctl->ncolumns >= MAX_COLUMNS)
+		usage_error("too many columns");
+	ctl->columns[ctl->ncolumns++] = id;
+}
+
+static void parse_columns(struct list_ctl *ctl, const char *list)
+{
+	const char *p = list;
+
+	if (*p == '+')
+		p++;
+	else
+		ctl->ncolumns = 0;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		int id = column_by_name(p, len);
+
+		if (id < 0)
+			usage_error("%.*s: unknown column", (int)len, p);
+		add_column(ctl, id);
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	if (ctl->ncolumns == 0)
+		usage_error("--output: no columns given");
+}
+
+/* lsblk-like human size: 512B, 8K, 1.5G, 931.5G */
+static char *size_to_human(uint64_t bytes, char *buf, size_t bufsz)
+{
+	static const char units[] = "BKMGTPE";
+	unsigned int e = 0;
+	uint64_t whole, tenths;
+
+	while (e < sizeof(units) - 2 && (bytes >> (10 * (e + 1))) > 0)
+		e++;
+	if (e == 0) {
+		snprintf(buf, bufsz, "%" PRIu64 "B", bytes);
+		return buf;
+	}
+	whole = bytes >> (10 * e);
+	/* one decimal, rounded; the remainder fits easily in 64 bits */
+	tenths = ((bytes & ((UINT64_C(1) << (10 * e)) - 1)) * 10 +
+		  (UINT64_C(1) << (10 * e - 1))) >> (10 * e);
+	if (tenths == 10) {
+		whole++;
+		tenths = 0;
+	}
+	if (tenths)
+		snprintf(buf, bufsz, "%" PRIu64 ".%" PRIu64 "%c", whole, tenths, units[e]);
+	else
+		snprintf(buf, bufsz, "%" PRIu64 "%c", whole, units[e]);
+	return buf;
+}
+
+/* ---- table, raw, pairs ---- */
+
+struct strbuf {
+	char *s;
+	size_t len, cap;
+};
+
+static void sb_add(struct strbuf *sb, const char *a, const char *b,
+		   const char *c)
+{
+	size_t la = strlen(a), lb = b ? strlen(b) : 0, lc = c ? strlen(c) : 0;
+	size_t need = sb->len + (sb->len ? 1 : 0) + la + lb + lc + 1;
+
+	if (need > sb->cap) {
+		sb->cap = need * 2;
+		sb->s = realloc(sb->s, sb->cap);
+		if (!sb->s)
+			err(DA_EXIT_FAILURE, "cannot allocate memory");
+	}
+	if (sb->len)
+		sb->s[sb->len++] = '\n';
+	memcpy(sb->s + sb->len, a, la);
+	sb->len += la;
+	if (lb)
+		memcpy(sb->s + sb->len, b, lb);
+	sb->len += lb;
+	if (lc)
+		memcpy(sb->s + sb->len, c, lc);
+	sb->len += lc;
+	sb->s[sb->len] = '\0';
+}
+
+/* The text of one cell, malloc'd, or NULL for an empty cell. */
+static char *cell_text(const struct list_ctl *ctl, const struct disk *d,
+		       int id)
+{
+	struct strbuf sb = { 0 };
+	char buf[64], *s = NULL;
+	size_t i;
+
+	switch (id) {
+	case COL_NAME:
+		return strdup(d->name);
+	case COL_ALIAS:
+		return d->alias ? strdup(d->alias) : NULL;
+	case COL_PATH:
+		return asprintf(&s, "/dev/%s", d->name) < 0 ? NULL : s;
+	case COL_SIZE:
+		if (!d->has_size)
+			return NULL;
+		if (ctl->bytes)
+			return asprintf(&s, "%" PRIu64, d->size) < 0 ? NULL : s;
+		return strdup(size_to_human(d->size, buf, sizeof(buf)));
+	case COL_MODEL:
+		return d->model ? strdup(d->model) : NULL;
+	case COL_SERIAL:
+		return d->serial ? strdup(d->serial) : NULL;
+	case COL_WWN:
+		return d->wwn ? strdup(d->wwn) : NULL;
+	case COL_MAJMIN:
+		if (!d->has_devno)
+			return NULL;
+		return asprintf(&s, "%u:%u", major(d->devno), minor(d->devno)) < 0 ? NULL : s;
+	case COL_RM:
+		return d->removable < 0 ? NULL : strdup(d->removable ? "1" : "0");
+	case COL_RO:
+		return d->ro < 0 ? NULL : strdup(d->ro ? "1" : "0");
+	case COL_LINKS:
+		for (i = 0; i < d->nlinks; i++) {
+			const struct disk_link *l = &d->links[i];
+
+			if (l->part < 0) {
+				sb_add(&sb, l->dir, "/", l->name);
+			} else {
+				char head[DISK_NAME_MAX + 8];
+
+				snprintf(head, sizeof(head), "%s:%s",
+					 d->parts[l->part].name, l->dir);
+				sb_add(&sb, head, "/", l->name);
+			}
+		}
+		return sb.s;
+	case COL_MOUNTPOINTS:
+		for (i = 0; i < d->nmounts; i++)
+			sb_add(&sb, d->mounts[i].target, NULL, NULL);
+		return sb.s;
+	case COL_PARTITIONS:
+		for (i = 0; i < d->nparts; i++)
+			sb_add(&sb, d->parts[i].name, NULL, NULL);
+		return sb.s;
+	}
+	return NULL;
+}
+
+static int print_scols(const struct list_ctl *ctl, const struct disk_table *dt)
+{
+	struct libscols_table *tb;
+	size_t i, j;
+
+	tb = scols_new_table();
+	if (!tb)
+		err(DA_EXIT_FAILURE, "cannot allocate output table");
+	scols_table_enable_raw(tb, ctl->mode == OUT_RAW);
+	scols_table_enable_export(tb, ctl->mode == OUT_PAIRS);
+	scols_table_enable_noheadings(tb, ctl->noheadings);
+
+	for (i = 0; i < ctl->ncolumns; i++) {
+		const struct colinfo *ci = &infos[ctl->columns[i]];
+		struct libscols_column *cl;
+		int flags = ci->scols_flags;
+
+		if (ctl->mode != OUT_TABLE)
+			flags &= ~(SCOLS_FL_WRAP | SCOLS_FL_TRUNC);
+		cl = scols_table_new_column(tb, ci->name, ci->whint, flags);
+		if (!cl)
+			err(DA_EXIT_FAILURE, "cannot allocate output column");
+		if ((ci->flags & COLF_LIST) && ctl->mode == OUT_TABLE) {
+			/* one item a line, as lsblk shows MOUNTPOINTS */
+			scols_column_set_wrapfunc(cl, scols_wrapnl_chunksize,
+						  scols_wrapnl_nextchunk, NULL);
+			scols_column_set_safechars(cl, "\n");
+		}
+	}
+
+	for (i = 0; i < dt->ndisks; i++) {
+		struct libscols_line *ln = scols_table_new_line(tb, NULL);
+
+		if (!ln)
+			err(DA_EXIT_FAILURE, "cannot allocate output line");
+		for (j = 0; j < ctl->ncolumns; j++) {
+			char *text = cell_text(ctl, &dt->disks[i], ctl->columns[j]);
+
+			if (text && scols_line_refer_data(ln, j, text) != 0)
+				err(DA_EXIT_FAILURE, "cannot add output data");
+		}
+	}
+	scols_print_table(tb);
+	scols_unref_table(tb);
+	return 0;
+}
+
+/* ---- JSON ---- */
+
+static void json_links(struct json_writer *js, const struct disk *d, int part)
+{
+	size_t i, k;
+
+	/* d->links is sorted by part, then dir: one run per directory */
+	json_object_begin(js, "links");
+	for (i = 0; i < d->nlinks; i = k) {
+		const struct disk_link *l = &d->links[i];
+
+		for (k = i + 1; k < d->nlinks && d->links[k].part == l->part &&
+				d->links[k].dir == l->dir; k++)
+			;
+		if (l->part != part)
+			continue;
+		json_array_begin(js, l->dir, true);
+		for (size_t m = i; m < k; m++)
+			json_string(js, NULL, d->links[m].name);
+		json_array_end(js);
+	}
+	json_object_end(js);
+}
+
+static void json_mounts(struct json_writer *js, const struct disk *d,
+			bool all, int part)
+{
+	json_array_begin(js, "mountpoints", true);
+	for (size_t i = 0; i < d->nmounts; i++)
+		if (all || d->mounts[i].part == part)
+			json_string(js, NULL, d->mounts[i].target);
+	json_array_end(js);
+}
+
+static void json_partitions(struct json_writer *js, const struct disk *d)
+{
+	char path[DISK_NAME_MAX + 8];
+
+	json_array_begin(js, "partitions", false);
+	for (size_t j = 0; j < d->nparts; j++) {
+		json_object_begin(js, NULL);
+		json_string(js, "name", d->parts[j].name);
+		snprintf(path, sizeof(path), "/dev/%s", d->parts[j].name);
+		json_string(js, "path", path);
+		json_links(js, d, (int)j);
+		json_mounts(js, d, false, (int)j);
+		json_object_end(js);
+	}
+	json_array_end(js);
+}
+
+static void json_cell(struct json_writer *js, const struct list_ctl *ctl,
+		      const struct disk *d, int id)
+{
+	const char *key = infos[id].key;
+	char *text;
+
+	switch (id) {
+	case COL_SIZE:
+		if (ctl->bytes && d->has_size) {
+			json_u64(js, key, d->size);
+			return;
+		}
+		break;
+	case COL_RM:
+	case COL_RO: {
+		int v = id == COL_RM ? d->removable : d->ro;
+
+		if (v < 0)
+			json_null(js, key);
+		else
+			json_bool(js, key, v);
+		return;
+	}
+	case COL_LINKS:
+		json_links(js, d, -1);
+		return;
+	case COL_MOUNTPOINTS:
+		json_mounts(js, d, true, -1);
+		return;
+	case COL_PARTITIONS:
+		json_partitions(js, d);
+		return;
+	}
+	text = cell_text(ctl, d, id);
+	json_string(js, key, text);
+	free(text);
+}
+
+static int print_json(const struct list_ctl *ctl, const struct disk_table *dt)
+{
+	struct json_writer js;
+
+	json_init(&js, stdout);
+	json_object_begin(&js, NULL);
+	json_array_begin(&js, "disks", false);
+	for (size_t i = 0; i < dt->ndisks; i++) {
+		json_object_begin(&js, NULL);
+		for (size_t j = 0; j < ctl->ncolumns; j++)
+			json_cell(&js, ctl, &dt->disks[i], ctl->columns[j]);
+		json_object_end(&js);
+	}
+	json_array_end(&js);
+	json_object_end(&js);
+	json_finish(&js);
+	return 0;
+}
+
+static void set_mode(struct list_ctl *ctl, enum output_mode mode)
+{
+	if (ctl->mode != OUT_TABLE && ctl->mode != mode)
+		usage_error("options --json, --pairs and --raw are mutually exclusive");
+	ctl->mode = mode;
+}
+
+int verb_list(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "all",          no_argument,       NULL, 'a' },
+		{ "bytes",        no_argument,       NULL, 'b' },
+		{ "json",         no_argument,       NULL, 'J' },
+		{ "noheadings",   no_argument,       NULL, 'n' },
+		{ "output",       required_argument, NULL, 'o' },
+		{ "pairs",        no_argument,       NULL, 'P' },
+		{ "raw",          no_argument,       NULL, 'r' },
+		{ "list-columns", no_argument,       NULL, OPT_LIST_COLUMNS },
+		COMMON_LONGOPTS,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct list_ctl ctl = { .mode = OUT_TABLE };
+	const char *outarg = NULL;
+	struct disk_table dt;
+	unsigned int scan = 0;
+	size_t i;
+	int c, r;
+
+	while ((c = getopt_long(argc, argv, "abJno:Pr" COMMON_SHORTOPTS,
+				longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			ctl.all = true;
+			break;
+		case 'b':
+			ctl.bytes = true;
+			break;
+		case 'J':
+			set_mode(&ctl, OUT_JSON);
+			break;
+		case 'n':
+			ctl.noheadings = true;
+			break;
+		case 'o':
+			outarg = optarg;
+			break;
+		case 'P':
+			set_mode(&ctl, OUT_PAIRS);
+			break;
+		case 'r':
+			set_mode(&ctl, OUT_RAW);
+			break;
+		case OPT_LIST_COLUMNS:
+			list_columns();
+			return DA_EXIT_OK;
+		default:
+			common_option(c, optarg);
+		}
+	}
+	if (optind < argc)
+		usage_error("list: unexpected argument '%s'", argv[optind]);
+
+	if (ctl.mode == OUT_JSON)
+		for (i = 0; i < sizeof(default_json_columns) / sizeof(int); i++)
+			add_column(&ctl, default_json_columns[i]);
+	else
+		for (i = 0; i < sizeof(default_columns) / sizeof(int); i++)
+			add_column(&ctl, default_columns[i]);
+	if (outarg)
+		parse_columns(&ctl, outarg);
+	setup_sysroot();
+
+	for (i = 0; i < ctl.ncolumns; i++)
+		scan |= infos[ctl.columns[i]].scan;
+	if (!ctl.all)
+		scan |= SCAN_HIDE_EMPTY;
+
+	r = disks_scan(&dt, scan);
+	if (r < 0) {
+		errno = -r;
+		err(DA_EXIT_FAILURE, "/sys/block");
+	}
+	if (ctl.mode == OUT_JSON)
+		print_json(&ctl, &dt);
+	else
+		print_scols(&ctl, &dt);
+
+	r = dt.nwarnings ? DA_EXIT_PARTIAL : DA_EXIT_OK;
+	disks_free(&dt);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(DA_EXIT_FAILURE, "write error");
+	return r;
+}

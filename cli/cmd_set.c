@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * diskalias set DISK ALIAS: write /sys/block/<disk>/alias.
+ *
+ * Every rule the kernel enforces is checked here first, so that a refusal
+ * is explained in words and nothing is written; the kernel's own errno is
+ * still translated for the cases user space cannot foresee (races).
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "alias_rules.h"
+#include "diskalias.h"
+#include "disks.h"
+#include "sysroot.h"
+
+#define NO_ATTRIBUTE "this kernel has no alias attribute (see kernel-patch/)"
+#define NEEDS_ROOT "permission denied; setting an alias needs root"
+
+struct set_request {
+	const char *subject;	/* the disk as named in messages */
+	char disk[DISK_NAME_MAX];
+	const char *alias;	/* as the kernel stores it (no newline) */
+	char quoted[80];
+};
+
+static void __attribute__((noreturn, format(printf, 2, 3)))
+refuse(const struct set_request *rq, const char *fmt, ...)
+{
+	char reason[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	errx(DA_EXIT_FAILURE, "%s: cannot set alias %s: %s", rq->subject,
+	     rq->quoted, reason);
+}
+
+/* EEXIST: name whoever holds the alias, if a scan can still find them. */
+static void __attribute__((noreturn)) refuse_taken(const struct set_request *rq)
+{
+	struct disk_table dt;
+	const struct disk *self, *other;
+
+	if (disks_scan(&dt, SCAN_ALIAS) == 0) {
+		if (disks_find(&dt, rq->alias))
+			refuse(rq, "it is the kernel name of disk %s", rq->alias);
+		self = disks_find(&dt, rq->disk);
+		other = disks_find_alias(&dt, rq->alias, self);
+		if (other)
+			refuse(rq, "disk %s already has it", other->name);
+	}
+	refuse(rq, "another disk has it, or it is a disk's kernel name");
+}
+
+static void __attribute__((noreturn)) refuse_busy(const struct set_request *rq)
+{
+	char *current = NULL, quoted[80];
+
+	if (disk_read_alias(rq->disk, &current) > 0) {
+		alias_quote(current, strlen(current), quoted, sizeof(quoted));
+		refuse(rq, "the disk already has alias %s, which stays until the disk goes away",
+		       quoted);
+	}
+	refuse(rq, "the disk already has another alias, which stays until the disk goes away");
+}
+
+/* Refuse what the kernel would refuse, before anything is written. */
+static int check_request(const struct set_request *rq)
+{
+	char *current = NULL, quoted[80];
+	struct disk_table dt;
+	const struct disk *other;
+	int r;
+
+	r = disk_read_alias(rq->disk, &current);
+	if (r == -ENOENT)
+		refuse(rq, NO_ATTRIBUTE);
+	if (r == -EILSEQ)
+		refuse(rq, "/sys/block/%s/alias holds something that is not an alias",
+		       rq->disk);
+	if (r == -EACCES || r == -EPERM)
+		refuse(rq, NEEDS_ROOT);
+	if (r < 0)
+		refuse(rq, "cannot read /sys/block/%s/alias: %s", rq->disk,
+		       strerror(-r));
+	if (r > 0) {
+		bool same = strcmp(current, rq->alias) == 0;
+
+		alias_quote(current, strlen(current), quoted, sizeof(quoted));
+		free(current);
+		if (same)
+			return 1;	/* as the kernel: success, no change */
+		refuse(rq, "the disk already has alias %s, which stays until the disk goes away",
+		       quoted);
+	}
+
+	r = disks_scan(&dt, SCAN_ALIAS);
+	if (r < 0)
+		refuse(rq, "cannot read /sys/block: %s", strerror(-r));
+	if (disks_find(&dt, rq->alias))
+		refuse(rq, "it is the kernel name of disk %s", rq->alias);
+	other = disks_find_alias(&dt, rq->alias, NULL);
+	if (other)
+		refuse(rq, "disk %s already has it", other->name);
+	/* an unreadable alias of another disk: let the kernel judge */
+	disks_free(&dt);
+	return 0;
+}
+
+static void write_alias(const struct set_request *rq)
+{
+	char path[DISK_NAME_MAX + 32];
+	size_t len = strlen(rq->alias);
+	ssize_t n;
+	int fd, e;
+
+	snprintf(path, sizeof(path), "/sys/block/%s/alias", rq->disk);
+	fd = sysroot_open(path, O_WRONLY | O_NOCTTY);
+	if (fd < 0) {
+		e = errno;
+		if (e == ENOENT)
+			refuse(rq, NO_ATTRIBUTE);
+		if (e == EACCES || e == EPERM)
+			refuse(rq, NEEDS_ROOT);
+		refuse(rq, "cannot open %s: %s", path, strerror(e));
+	}
+	/* one write(2): sysfs takes the whole value in a single store() */
+	n = write(fd, rq->alias, len);
+	e = n < 0 ? errno : 0;
+	if (close(fd) != 0 && !e)
+		e = errno;
+	if (n >= 0 && (size_t)n != len && !e)
+		e = EIO;
+	switch (e) {
+	case 0:
+		return;
+	case EINVAL:
+		refuse(rq, "the kernel says it is not a valid alias");
+	case EBUSY:
+		refuse_busy(rq);
+	case EEXIST:
+		refuse_taken(rq);
+	case ENOENT:
+		refuse(rq, NO_ATTRIBUTE);
+	case EACCES:
+	case EPERM:
+		refuse(rq, NEEDS_ROOT);
+	default:
+		refuse(rq, "writing %s failed: %s", path, strerror(e));
+	}
+}
+
+int verb_set(int argc, char **argv)
+{
+	char part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];
+	struct set_request rq = { 0 };
+	struct alias_check chk;
+	char *alias;
+	int i, st;
+
+	i = parse_common_options(argc, argv);
+	if (argc - i != 2)
+		usage_error("set: needs DISK and ALIAS");
+	setup_sysroot();
+
+	rq.subject = argv[i];
+	alias = argv[i + 1];
+	alias_quote(alias, strlen(alias), rq.quoted, sizeof(rq.quoted));
+
+	st = disk_resolve(argv[i], rq.disk, part);
+	if (st != DISK_ARG_OK)
+		refuse(&rq, "%s", disk_arg_reason(st, argv[i], rq.disk, part,
+						  reason, sizeof(reason)));
+	rq.subject = rq.disk;
+
+	if (alias_check(alias, strlen(alias), &chk) != 0)
+		refuse(&rq, "%s", alias_reason(&chk, reason, sizeof(reason)));
+	alias[chk.len] = '\0';	/* the kernel drops one trailing newline */
+	rq.alias = alias;
+	alias_quote(alias, chk.len, rq.quoted, sizeof(rq.quoted));
+
+	if (check_request(&rq) == 1)
+		return DA_EXIT_OK;
+	write_alias(&rq);
+	return DA_EXIT_OK;
+}

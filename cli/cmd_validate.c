@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* diskalias validate ALIAS...: check aliases against the kernel's rules. */
+#include <err.h>
+#include <string.h>
+
+#include "alias_rules.h"
+#include "diskalias.h"
+
+int verb_validate(int argc, char **argv)
+{
+	char quoted[80], reason[160];
+	struct alias_check chk;
+	int i, status = DA_EXIT_OK;
+
+	i = parse_common_options(argc, argv);
+	if (i >= argc)
+		usage_error("validate: needs at least one ALIAS");
+
+	for (; i < argc; i++) {
+		size_t len = strlen(argv[i]);
+
+		if (alias_check(argv[i], len, &chk) == 0)
+			continue;
+		warnx("%s: invalid alias: %s",
+		      alias_quote(argv[i], len, quoted, sizeof(quoted)),
+		      alias_reason(&chk, reason, sizeof(reason)));
+		status = DA_EXIT_FAILURE;
+	}
+	return status;
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef DISKALIAS_H
+#define DISKALIAS_H
+
+#include <getopt.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Exit statuses, documented in diskalias(8). */
+enum {
+	DA_EXIT_OK = 0,
+	DA_EXIT_FAILURE = 1,	/* the request failed; nothing was changed */
+	DA_EXIT_USAGE = 2,	/* bad options or arguments */
+	DA_EXIT_NOTFOUND = 32,	/* get: no alias; resolve: no disk has it */
+	DA_EXIT_PARTIAL = 64,	/* done, but some part failed (see stderr) */
+};
+
+/* Long options shared by every verb (numbered like util-linux does). */
+enum {
+	OPT_SYSROOT = CHAR_MAX + 1,
+	OPT_LIST_COLUMNS,
+	OPT_VERB_BASE = CHAR_MAX + 32,	/* first number free for a verb */
+};
+
+#define COMMON_SHORTOPTS "hV"
+#define COMMON_LONGOPTS \
+	{ "sysroot", required_argument, NULL, OPT_SYSROOT }, \
+	{ "help",    no_argument,       NULL, 'h' }, \
+	{ "version", no_argument,       NULL, 'V' }
+
+/*
+ * A verb: run() gets argv with argv[0] the verb's name, parses its own
+ * options with getopt_long() (COMMON_* included, passed on to
+ * common_option()), calls setup_sysroot() and returns an exit status.
+ */
+struct verb {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *args;	/* for usage: "DISK ALIAS" */
+	const char *help;
+};
+
+/* Handle a common option or a getopt error; exits for -h, -V and errors. */
+void common_option(int c, const char *arg);
+
+/* Parse a verb's argv that takes only common options; returns optind. */
+int parse_common_options(int argc, char **argv);
+
+/* Open the sysroot chosen by --sysroot (or "/"); exits on failure. */
+void setup_sysroot(void);
+
+/* Print a usage error with the --help hint and exit 2. */
+void __attribute__((noreturn, format(printf, 1, 2))) usage_error(const char *fmt, ...);
+
+/* Each verb's entry point, one file each. */
+int verb_list(int argc, char **argv);
+int verb_get(int argc, char **argv);
+int verb_set(int argc, char **argv);
+int verb_validate(int argc, char **argv);
+int verb_resolve(int argc, char **argv);
+
+/* The reason a DISK argument did not resolve, for "ARG: ...: REASON". */
+const char *disk_arg_reason(int status, const char *arg, const char *disk,
+			    const char *part, char *buf, size_t bufsz);
+
+/* Options of "list", for the usage text (cmd_list.c). */
+void list_usage_columns(void);
+
+#endif

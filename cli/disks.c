@@ -1,0 +1,838 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "disks.h"
+
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libmount.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "alias_rules.h"
+#include "sysroot.h"
+
+#define ATTR_MAX 4096
+
+struct name_index {
+	const char *name;
+	int disk;
+	int part;		/* -1 for the disk itself */
+};
+
+struct devno_index {
+	dev_t devno;
+	int disk;
+	int part;
+};
+
+static void *xrealloc_array(void *p, size_t n, size_t size)
+{
+	p = reallocarray(p, n, size);
+	if (!p)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (!p)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	return p;
+}
+
+static int cmp_version(const void *a, const void *b)
+{
+	return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int cmp_disk(const void *a, const void *b)
+{
+	return strverscmp(((const struct disk *)a)->name,
+			  ((const struct disk *)b)->name);
+}
+
+static int cmp_part(const void *a, const void *b)
+{
+	return strverscmp(((const struct disk_part *)a)->name,
+			  ((const struct disk_part *)b)->name);
+}
+
+static int cmp_name_index(const void *a, const void *b)
+{
+	return strcmp(((const struct name_index *)a)->name,
+		      ((const struct name_index *)b)->name);
+}
+
+static int cmp_devno_index(const void *a, const void *b)
+{
+	dev_t x = ((const struct devno_index *)a)->devno;
+	dev_t y = ((const struct devno_index *)b)->devno;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The disk's links before its partitions', then by directory and name. */
+static int cmp_link(const void *a, const void *b)
+{
+	const struct disk_link *x = a, *y = b;
+	int r;
+
+	if (x->part != y->part)
+		return x->part < y->part ? -1 : 1;
+	r = strcmp(x->dir, y->dir);
+	if (r)
+		return r;
+	return strverscmp(x->name, y->name);
+}
+
+static void warn_attr(struct disk_table *dt, const char *disk,
+		      const char *attr, const char *reason)
+{
+	warnx("/sys/block/%s/%s: %s", disk, attr, reason);
+	dt->nwarnings++;
+}
+
+/* Read an attribute; absent is normal (0), other failures are warned (-1). */
+static int get_attr(struct disk_table *dt, int dfd, const char *disk,
+		    const char *attr, char *buf)
+{
+	ssize_t n = read_attr(dfd, attr, buf, ATTR_MAX);
+
+	if (n >= 0)
+		return 1;
+	if (n == -ENOENT || n == -ENOTDIR)
+		return 0;
+	if (n == -EFBIG)
+		warn_attr(dt, disk, attr, "unexpectedly long");
+	else if (n == -EILSEQ)
+		warn_attr(dt, disk, attr, "contains a NUL byte");
+	else
+		warn_attr(dt, disk, attr, strerror((int)-n));
+	return -1;
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return errno == 0 && *end == '\0';
+}
+
+static bool parse_devno(const char *s, dev_t *devno)
+{
+	unsigned long ma, mi;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	ma = strtoul(s, &end, 10);
+	if (errno || *end != ':' || end[1] < '0' || end[1] > '9')
+		return false;
+	mi = strtoul(end + 1, &end, 10);
+	if (errno || *end != '\0' || ma > 0xfffff || mi > 0xfffff)
+		return false;
+	*devno = makedev(ma, mi);
+	return true;
+}
+
+/* Trim surrounding white space; NULL when nothing is left. */
+static char *dup_trimmed(const char *s)
+{
+	const char *e;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n'))
+		e--;
+	if (e == s)
+		return NULL;
+	return strndup(s, e - s);
+}
+
+static char *read_string(struct disk_table *dt, int dfd, const char *disk,
+			 const char *attr, const char *fallback, char *buf)
+{
+	int r = get_attr(dt, dfd, disk, attr, buf);
+
+	if (r == 0 && fallback)
+		r = get_attr(dt, dfd, disk, fallback, buf);
+	return r > 0 ? dup_trimmed(buf) : NULL;
+}
+
+static int read_flag(struct disk_table *dt, int dfd, const char *disk,
+		     const char *attr, char *buf)
+{
+	if (get_attr(dt, dfd, disk, attr, buf) <= 0)
+		return -1;
+	if (strcmp(buf, "0") == 0 || strcmp(buf, "1") == 0)
+		return buf[0] == '1';
+	warn_attr(dt, disk, attr, "neither 0 nor 1");
+	return -1;
+}
+
+/* udev's ID_WWN form: "naa.5000c5..." is "0x5000c5..."; eui/nguid as is. */
+static char *wwn_from_wwid(const char *wwid)
+{
+	char *p;
+
+	if (strncmp(wwid, "naa.", 4) == 0) {
+		if (asprintf(&p, "0x%s", wwid + 4) < 0)
+			return NULL;
+		for (char *c = p; *c; c++)
+			if (*c >= 'A' && *c <= 'F')
+				*c += 'a' - 'A';
+		return p;
+	}
+	if (strncmp(wwid, "eui.", 4) == 0 || strncmp(wwid, "nguid.", 6) == 0)
+		return strdup(wwid);
+	return NULL;
+}
+
+static void read_alias_attr(struct disk_table *dt, int dfd, struct disk *d,
+			    char *buf)
+{
+	int r = get_attr(dt, dfd, d->name, "alias", buf);
+
+	if (r == 0)
+		return;
+	d->has_alias_attr = true;
+	dt->alias_attr_seen = true;
+	if (r < 0 || !*buf)
+		return;
+	if (alias_check(buf, strlen(buf), NULL) != 0) {
+		warn_attr(dt, d->name, "alias", "breaks the alias rules");
+		return;
+	}
+	d->alias = xstrdup(buf);
+}
+
+static void read_size(struct disk_table *dt, int dfd, struct disk *d,
+		      char *buf)
+{
+	uint64_t sectors;
+
+	if (get_attr(dt, dfd, d->name, "size", buf) <= 0)
+		return;
+	/* "size" counts 512-byte sectors whatever the logical block size */
+	if (parse_u64(buf, &sectors) && sectors <= UINT64_MAX / 512) {
+		d->size = sectors * 512;
+		d->has_size = true;
+	} else {
+		warn_attr(dt, d->name, "size", "not a number");
+	}
+}
+
+static void read_info(struct disk_table *dt, int dfd, struct disk *d,
+		      char *buf)
+{
+	char *wwid;
+
+	d->model = read_string(dt, dfd, d->name, "device/model", NULL, buf);
+	d->serial = read_string(dt, dfd, d->name, "serial", "device/serial", buf);
+	wwid = read_string(dt, dfd, d->name, "wwid", "device/wwid", buf);
+	if (wwid) {
+		d->wwn = wwn_from_wwid(wwid);
+		free(wwid);
+	}
+	d->removable = read_flag(dt, dfd, d->name, "removable", buf);
+	d->ro = read_flag(dt, dfd, d->name, "ro", buf);
+}
+
+static void read_devno(struct disk_table *dt, int dfd, const char *disk,
+		       const char *attr, dev_t *devno, bool *has, char *buf)
+{
+	if (get_attr(dt, dfd, disk, attr, buf) <= 0)
+		return;
+	if (parse_devno(buf, devno))
+		*has = true;
+	else
+		warn_attr(dt, disk, attr, "not MAJOR:MINOR");
+}
+
+static void read_parts(struct disk_table *dt, int dfd, struct disk *d,
+		       unsigned int flags, char *buf)
+{
+	size_t len = strlen(d->name), cap = 0;
+	struct dirent *de;
+	char path[DISK_NAME_MAX * 2 + 16];
+	DIR *dir;
+	int fd;
+
+	fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || !(dir = fdopendir(fd))) {
+		if (fd >= 0)
+			close(fd);
+		warn_attr(dt, d->name, "", strerror(errno));
+		return;
+	}
+	while ((de = readdir(dir))) {
+		struct disk_part *p;
+
+		/* sysfs names partitions <disk><N> or <disk>p<N> */
+		if (strncmp(de->d_name, d->name, len) != 0 || !de->d_name[len])
+			continue;
+		if (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
+			continue;
+		if (strlen(de->d_name) >= DISK_NAME_MAX)
+			continue;
+		snprintf(path, sizeof(path), "%s/partition", de->d_name);
+		if (faccessat(dfd, path, F_OK, 0) != 0)
+			continue;
+		if (d->nparts == cap) {
+			cap = cap ? cap * 2 : 4;
+			d->parts = xrealloc_array(d->parts, cap, sizeof(*d->parts));
+		}
+		p = &d->parts[d->nparts++];
+		memset(p, 0, sizeof(*p));
+		p->name = xstrdup(de->d_name);
+		if (flags & SCAN_DEVNO) {
+			char attr[DISK_NAME_MAX + 8];
+
+			snprintf(attr, sizeof(attr), "%s/dev", p->name);
+			read_devno(dt, dfd, d->name, attr, &p->devno,
+				   &p->has_devno, buf);
+		}
+	}
+	closedir(dir);
+	if (d->nparts > 1)
+		qsort(d->parts, d->nparts, sizeof(*d->parts), cmp_part);
+}
+
+static bool valid_kname(const char *s)
+{
+	return *s && strlen(s) < DISK_NAME_MAX && !strchr(s, '/') &&
+	       strcmp(s, ".") != 0 && strcmp(s, "..") != 0;
+}
+
+static bool is_hidden_empty(const struct disk *d)
+{
+	return d->has_size && d->size == 0 &&
+	       (strncmp(d->name, "loop", 4) == 0 ||
+		strncmp(d->name, "ram", 3) == 0);
+}
+
+static void free_disk(struct disk *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nparts; i++)
+		free(d->parts[i].name);
+	for (i = 0; i < d->nlinks; i++)
+		free(d->links[i].name);
+	for (i = 0; i < d->nmounts; i++)
+		free(d->mounts[i].target);
+	free(d->parts);
+	free(d->links);
+	free(d->mounts);
+	free(d->name);
+	free(d->alias);
+	free(d->model);
+	free(d->serial);
+	free(d->wwn);
+	memset(d, 0, sizeof(*d));
+}
+
+static int read_block_dir(struct disk_table *dt, unsigned int flags)
+{
+	size_t cap = 0;
+	struct dirent *de;
+	char *buf;
+	DIR *dir;
+	int fd;
+
+	fd = sysroot_open("/sys/block", O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return -errno;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return -errno;
+	}
+	buf = malloc(ATTR_MAX);
+	if (!buf)
+		err(EXIT_FAILURE, "cannot allocate memory");
+
+	while ((de = readdir(dir))) {
+		struct disk *d;
+		int dfd;
+
+		if (de->d_name[0] == '.' || !valid_kname(de->d_name))
+			continue;
+		dfd = openat(fd, de->d_name, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (dfd < 0) {
+			if (errno != ENOTDIR && errno != ENOENT)
+				warn_attr(dt, de->d_name, "", strerror(errno));
+			continue;
+		}
+		if (dt->ndisks == cap) {
+			cap = cap ? cap * 2 : 64;
+			dt->disks = xrealloc_array(dt->disks, cap, sizeof(*d));
+		}
+		d = &dt->disks[dt->ndisks];
+		memset(d, 0, sizeof(*d));
+		d->name = xstrdup(de->d_name);
+		d->removable = d->ro = -1;
+
+		if (flags & (SCAN_INFO | SCAN_HIDE_EMPTY))
+			read_size(dt, dfd, d, buf);
+		if ((flags & SCAN_HIDE_EMPTY) && is_hidden_empty(d)) {
+			close(dfd);
+			free_disk(d);
+			continue;
+		}
+		if (flags & SCAN_INFO)
+			read_info(dt, dfd, d, buf);
+		if (flags & SCAN_ALIAS)
+			read_alias_attr(dt, dfd, d, buf);
+		if (flags & SCAN_DEVNO)
+			read_devno(dt, dfd, d->name, "dev", &d->devno,
+				   &d->has_devno, buf);
+		if (flags & SCAN_PARTS)
+			read_parts(dt, dfd, d, flags, buf);
+		close(dfd);
+		dt->ndisks++;
+	}
+	free(buf);
+	closedir(dir);
+	if (dt->ndisks > 1)
+		qsort(dt->disks, dt->ndisks, sizeof(*dt->disks), cmp_disk);
+	return 0;
+}
+
+static void build_name_index(struct disk_table *dt)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < dt->ndisks; i++)
+		n += 1 + dt->disks[i].nparts;
+	dt->byname = xrealloc_array(NULL, n ? n : 1, sizeof(*dt->byname));
+	for (i = 0; i < dt->ndisks; i++) {
+		struct disk *d = &dt->disks[i];
+
+		dt->byname[dt->nbyname++] = (struct name_index){ d->name, (int)i, -1 };
+		for (j = 0; j < d->nparts; j++)
+			dt->byname[dt->nbyname++] =
+				(struct name_index){ d->parts[j].name, (int)i, (int)j };
+	}
+	qsort(dt->byname, dt->nbyname, sizeof(*dt->byname), cmp_name_index);
+}
+
+static const struct name_index *lookup_name(const struct disk_table *dt,
+					    const char *name)
+{
+	struct name_index key = { .name = name };
+
+	if (!dt->nbyname)
+		return NULL;
+	return bsearch(&key, dt->byname, dt->nbyname, sizeof(key),
+		       cmp_name_index);
+}
+
+static void add_link(struct disk *d, char *dir, const char *name, int part)
+{
+	if (d->nlinks == d->links_cap) {
+		d->links_cap = d->links_cap ? d->links_cap * 2 : 4;
+		d->links = xrealloc_array(d->links, d->links_cap,
+					  sizeof(*d->links));
+	}
+	d->links[d->nlinks++] = (struct disk_link){ dir, xstrdup(name), part };
+}
+
+static void read_link_dir(struct disk_table *dt, int diskdirfd,
+			  char *dirname)
+{
+	char target[DISK_NAME_MAX];
+	struct dirent *de;
+	DIR *dir;
+	int fd;
+
+	fd = openat(diskdirfd, dirname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || !(dir = fdopendir(fd))) {
+		if (fd >= 0)
+			close(fd);
+		warn("/dev/disk/%s", dirname);
+		dt->nwarnings++;
+		return;
+	}
+	while ((de = readdir(dir))) {
+		const struct name_index *ni;
+
+		if (de->d_type != DT_LNK && de->d_type != DT_UNKNOWN)
+			continue;
+		if (link_target_name_at(fd, de->d_name, target,
+					sizeof(target)) != 0)
+			continue;
+		ni = lookup_name(dt, target);
+		if (ni)
+			add_link(&dt->disks[ni->disk], dirname, de->d_name,
+				 ni->part);
+	}
+	closedir(dir);
+}
+
+static void read_links(struct disk_table *dt)
+{
+	struct dirent *de;
+	size_t i, cap = 0;
+	DIR *dir;
+	int fd;
+
+	fd = sysroot_open("/dev/disk", O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return;		/* no udev links at all is a normal case */
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return;
+	}
+	while ((de = readdir(dir))) {
+		if (strncmp(de->d_name, "by-", 3) != 0)
+			continue;
+		if (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
+			continue;
+		if (dt->ndirs == cap) {
+			cap = cap ? cap * 2 : 8;
+			dt->dirs = xrealloc_array(dt->dirs, cap, sizeof(char *));
+		}
+		dt->dirs[dt->ndirs++] = xstrdup(de->d_name);
+	}
+	if (dt->ndirs > 1)
+		qsort(dt->dirs, dt->ndirs, sizeof(char *), cmp_version);
+	for (i = 0; i < dt->ndirs; i++)
+		read_link_dir(dt, fd, dt->dirs[i]);
+	closedir(dir);
+
+	for (i = 0; i < dt->ndisks; i++)
+		if (dt->disks[i].nlinks > 1)
+			qsort(dt->disks[i].links, dt->disks[i].nlinks,
+			      sizeof(struct disk_link), cmp_link);
+}
+
+static void add_mount(struct disk *d, const char *target, int part)
+{
+	if (d->nmounts == d->mounts_cap) {
+		d->mounts_cap = d->mounts_cap ? d->mounts_cap * 2 : 2;
+		d->mounts = xrealloc_array(d->mounts, d->mounts_cap,
+					   sizeof(*d->mounts));
+	}
+	d->mounts[d->nmounts++] = (struct disk_mount){ xstrdup(target), part };
+}
+
+static void read_mounts(struct disk_table *dt)
+{
+	struct devno_index *idx;
+	struct libmnt_table *tb;
+	struct libmnt_iter *itr;
+	struct libmnt_fs *fs;
+	size_t i, j, n = 0;
+	char *path;
+
+	if (faccessat(sysroot_fd(), "proc/self/mountinfo", F_OK, 0) != 0)
+		return;		/* a fake tree may have no /proc */
+	path = sysroot_path("/proc/self/mountinfo");
+	if (!path)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	tb = mnt_new_table_from_file(path);
+	if (!tb) {
+		warnx("/proc/self/mountinfo: cannot parse");
+		dt->nwarnings++;
+		free(path);
+		return;
+	}
+	free(path);
+
+	idx = xrealloc_array(NULL, dt->nbyname ? dt->nbyname : 1, sizeof(*idx));
+	for (i = 0; i < dt->ndisks; i++) {
+		struct disk *d = &dt->disks[i];
+
+		if (d->has_devno)
+			idx[n++] = (struct devno_index){ d->devno, (int)i, -1 };
+		for (j = 0; j < d->nparts; j++)
+			if (d->parts[j].has_devno)
+				idx[n++] = (struct devno_index){
+					d->parts[j].devno, (int)i, (int)j };
+	}
+	qsort(idx, n, sizeof(*idx), cmp_devno_index);
+
+	itr = mnt_new_iter(MNT_ITER_FORWARD);
+	if (!itr)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
+		struct devno_index key = { .devno = mnt_fs_get_devno(fs) };
+		const struct devno_index *hit;
+		const char *target = mnt_fs_get_target(fs);
+
+		if (!key.devno || !target || !n)
+			continue;
+		hit = bsearch(&key, idx, n, sizeof(key), cmp_devno_index);
+		if (hit)
+			add_mount(&dt->disks[hit->disk], target, hit->part);
+	}
+	mnt_free_iter(itr);
+	mnt_unref_table(tb);
+	free(idx);
+}
+
+int disks_scan(struct disk_table *dt, unsigned int flags)
+{
+	int r;
+
+	memset(dt, 0, sizeof(*dt));
+	if (flags & SCAN_LINKS)
+		flags |= SCAN_PARTS;
+	if (flags & SCAN_MOUNTS)
+		flags |= SCAN_PARTS | SCAN_DEVNO;
+
+	r = read_block_dir(dt, flags);
+	if (r < 0)
+		return r;
+	if (flags & (SCAN_LINKS | SCAN_MOUNTS))
+		build_name_index(dt);
+	if (flags & SCAN_LINKS)
+		read_links(dt);
+	if (flags & SCAN_MOUNTS)
+		read_mounts(dt);
+	return 0;
+}
+
+void disks_free(struct disk_table *dt)
+{
+	size_t i;
+
+	for (i = 0; i < dt->ndisks; i++)
+		free_disk(&dt->disks[i]);
+	for (i = 0; i < dt->ndirs; i++)
+		free(dt->dirs[i]);
+	free(dt->dirs);
+	free(dt->disks);
+	free(dt->byname);
+	memset(dt, 0, sizeof(*dt));
+}
+
+struct disk *disks_find(const struct disk_table *dt, const char *name)
+{
+	struct disk key = { .name = (char *)name };
+
+	if (!dt->ndisks)
+		return NULL;
+	return bsearch(&key, dt->disks, dt->ndisks, sizeof(key), cmp_disk);
+}
+
+struct disk *disks_find_alias(const struct disk_table *dt, const char *alias,
+			      const struct disk *skip)
+{
+	size_t i;
+
+	for (i = 0; i < dt->ndisks; i++) {
+		struct disk *d = &dt->disks[i];
+
+		if (d != skip && d->alias && strcmp(d->alias, alias) == 0)
+			return d;
+	}
+	return NULL;
+}
+
+int disk_read_alias(const char *name, char **alias)
+{
+	char path[DISK_NAME_MAX + 32], buf[ALIAS_MAX_LEN + 2];
+	ssize_t n;
+
+	*alias = NULL;
+	snprintf(path, sizeof(path), "/sys/block/%s/alias", name);
+	n = sysroot_read_attr(path, buf, sizeof(buf));
+	if (n == -EFBIG)
+		return -EILSEQ;
+	if (n < 0)
+		return (int)n;
+	if (n == 0)
+		return 0;
+	if (alias_check(buf, (size_t)n, NULL) != 0)
+		return -EILSEQ;
+	*alias = strdup(buf);
+	if (!*alias)
+		return -ENOMEM;
+	return 1;
+}
+
+/* ---- DISK arguments ---- */
+
+static bool is_disk(const char *name)
+{
+	char path[DISK_NAME_MAX + 16];
+
+	if (!valid_kname(name))
+		return false;
+	snprintf(path, sizeof(path), "sys/block/%s", name);
+	return faccessat(sysroot_fd(), path, F_OK, 0) == 0;
+}
+
+/* The disk whose directory holds partition "name", or false. */
+static bool find_partition(const char *name, char *disk)
+{
+	char path[DISK_NAME_MAX * 2 + 32];
+	struct dirent *de;
+	bool found = false;
+	DIR *dir;
+	int fd;
+
+	if (!valid_kname(name))
+		return false;
+	fd = sysroot_open("/sys/block", O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return false;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return false;
+	}
+	while (!found && (de = readdir(dir))) {
+		size_t len = strlen(de->d_name);
+
+		if (de->d_name[0] == '.' || strncmp(name, de->d_name, len) != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/partition", de->d_name, name);
+		if (faccessat(fd, path, F_OK, 0) == 0) {
+			snprintf(disk, DISK_NAME_MAX, "%s", de->d_name);
+			found = true;
+		}
+	}
+	closedir(dir);
+	return found;
+}
+
+/* A /dev/disk/by-* link named base, in the first directory that has it. */
+static bool find_link(const char *base, char *target)
+{
+	char **dirs = NULL, path[PATH_MAX];
+	size_t i, n = 0, cap = 0;
+	struct dirent *de;
+	bool found = false;
+	DIR *dir;
+	int fd;
+
+	if (!valid_kname(base))
+		return false;
+	fd = sysroot_open("/dev/disk", O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return false;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return false;
+	}
+	while ((de = readdir(dir))) {
+		if (strncmp(de->d_name, "by-", 3) != 0)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			dirs = xrealloc_array(dirs, cap, sizeof(char *));
+		}
+		dirs[n++] = xstrdup(de->d_name);
+	}
+	if (n > 1)
+		qsort(dirs, n, sizeof(char *), cmp_version);
+	for (i = 0; i < n; i++) {
+		if (!found) {
+			snprintf(path, sizeof(path), "%s/%s", dirs[i], base);
+			found = link_target_name_at(fd, path, target,
+						    DISK_NAME_MAX) == 0;
+		}
+		free(dirs[i]);
+	}
+	free(dirs);
+	closedir(dir);
+	return found;
+}
+
+static enum disk_arg_status check_name(const char *kname, char *name,
+				       char *part)
+{
+	if (is_disk(kname)) {
+		snprintf(name, DISK_NAME_MAX, "%s", kname);
+		return DISK_ARG_OK;
+	}
+	if (find_partition(kname, name)) {
+		snprintf(part, DISK_NAME_MAX, "%s", kname);
+		return DISK_ARG_PARTITION;
+	}
+	return DISK_ARG_UNKNOWN;
+}
+
+enum disk_arg_status disk_resolve(const char *arg, char *name, char *part)
+{
+	char target[DISK_NAME_MAX], path[PATH_MAX];
+	enum disk_arg_status st;
+	struct stat sb;
+
+	name[0] = part[0] = '\0';
+	if (!*arg || strlen(arg) >= PATH_MAX - 16)
+		return DISK_ARG_UNKNOWN;
+
+	if (!strchr(arg, '/')) {
+		st = check_name(arg, name, part);
+		if (st != DISK_ARG_UNKNOWN)
+			return st;
+		if (!find_link(arg, target))
+			return DISK_ARG_UNKNOWN;
+		st = check_name(target, name, part);
+		return st == DISK_ARG_UNKNOWN ? DISK_ARG_BROKEN_LINK : st;
+	}
+
+	/* "by-id/wwn-..." is short for /dev/disk/by-id/wwn-... */
+	if (strncmp(arg, "by-", 3) == 0)
+		snprintf(path, sizeof(path), "/dev/disk/%s", arg);
+	else if (arg[0] == '/')
+		snprintf(path, sizeof(path), "%s", arg);
+	else
+		return DISK_ARG_UNKNOWN;
+
+	if (fstatat(sysroot_fd(), path + 1, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISLNK(sb.st_mode)) {
+		if (sysroot_link_target_name(path, target, sizeof(target)) != 0)
+			return DISK_ARG_UNKNOWN;
+		st = check_name(target, name, part);
+		return st == DISK_ARG_UNKNOWN ? DISK_ARG_BROKEN_LINK : st;
+	}
+	/* /dev/sdb: a node, a fake tree's text file, or nothing at all */
+	if (strncmp(path, "/dev/", 5) == 0 && !strchr(path + 5, '/'))
+		return check_name(path + 5, name, part);
+	return DISK_ARG_UNKNOWN;
+}
+
+int disk_resolve_or_warn(const char *arg, char *name)
+{
+	char part[DISK_NAME_MAX];
+
+	switch (disk_resolve(arg, name, part)) {
+	case DISK_ARG_OK:
+		return 0;
+	case DISK_ARG_UNKNOWN:
+		warnx("%s: no such disk", arg);
+		break;
+	case DISK_ARG_BROKEN_LINK:
+		warnx("%s: link to a device that is not in /sys/block", arg);
+		break;
+	case DISK_ARG_PARTITION:
+		if (strcmp(arg, part) == 0)
+			warnx("%s: is a partition of %s; aliases name whole disks",
+			      arg, name);
+		else
+			warnx("%s: is partition %s of %s; aliases name whole disks",
+			      arg, part, name);
+		break;
+	}
+	return -1;
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef DISKALIAS_JSON_WRITER_H
+#define DISKALIAS_JSON_WRITER_H
+
+/*
+ * A small streaming JSON writer, formatted like lsblk -J (three-space
+ * indent, arrays of scalars on one line).  libsmartcols cannot nest an
+ * object inside a row, which the "links" contract of design.md needs.
+ * Keys are NULL inside arrays.  Strings are written as UTF-8; bytes that
+ * are not valid UTF-8 become \u00XX so the output always parses.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define JSON_MAX_DEPTH 16
+
+struct json_writer {
+	FILE *out;
+	int depth;
+	bool first[JSON_MAX_DEPTH];
+	bool inline_[JSON_MAX_DEPTH];
+};
+
+void json_init(struct json_writer *js, FILE *out);
+void json_object_begin(struct json_writer *js, const char *key);
+void json_object_end(struct json_writer *js);
+/* inline: all members on one line (for arrays of strings) */
+void json_array_begin(struct json_writer *js, const char *key, bool inline_);
+void json_array_end(struct json_writer *js);
+void json_string(struct json_writer *js, const char *key, const char *value);
+void json_u64(struct json_writer *js, const char *key, uint64_t value);
+void json_bool(struct json_writer *js, const char *key, bool value);
+void json_null(struct json_writer *js, const char *key);
+/* The final newline after the outermost object. */
+void json_finish(struct json_writer *js);
+
+#endif

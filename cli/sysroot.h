@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef DISKALIAS_SYSROOT_H
+#define DISKALIAS_SYSROOT_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/*
+ * Every path the tool reads or writes goes through these helpers, so that
+ * --sysroot DIR points the whole program at a fake tree.  Paths passed in
+ * are absolute as on a live system ("/sys/block"); they are opened relative
+ * to a directory descriptor of the sysroot, which also keeps lookups cheap.
+ */
+
+/* Select the root ("/" when dir is NULL).  Returns 0 or -errno. */
+int sysroot_init(const char *dir);
+void sysroot_fini(void);
+
+/* The prefix as given ("" for the real root); for messages and libmount. */
+const char *sysroot_prefix(void);
+
+/* Descriptor of the root directory, for openat()-style helpers. */
+int sysroot_fd(void);
+
+/* Malloc'd "<sysroot><abs_path>"; for libraries that want a file name. */
+char *sysroot_path(const char *abs_path);
+
+/* openat() relative to the sysroot; abs_path must start with '/'. */
+int sysroot_open(const char *abs_path, int flags);
+
+/*
+ * Read a small sysfs-style attribute "name" below dirfd into buf (NUL
+ * terminated), dropping one trailing newline.  Returns the length, or
+ * -errno (-ENOENT when absent, -EISDIR for a directory, -EFBIG when it
+ * does not fit, -EILSEQ when it holds a NUL byte).
+ */
+ssize_t read_attr(int dirfd, const char *name, char *buf, size_t bufsz);
+
+/* Like read_attr() for an absolute path below the sysroot. */
+ssize_t sysroot_read_attr(const char *abs_path, char *buf, size_t bufsz);
+
+/*
+ * Read the symlink abs_path below the sysroot and return (in buf) the last
+ * component of its target: udev links point at "../../sdb".  Only the
+ * link text is used, so a fake tree never leads into the real /dev.
+ * Returns 0 or -errno (-EINVAL when abs_path is not a symlink).
+ */
+int sysroot_link_target_name(const char *abs_path, char *buf, size_t bufsz);
+
+/* Same for a link named "name" in directory dirfd. */
+int link_target_name_at(int dirfd, const char *name, char *buf, size_t bufsz);
+
+#endif

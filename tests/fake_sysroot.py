@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Build fake system roots for diskalias --sysroot (and lsblk --sysroot).
+
+    fake_sysroot.py DIR TREE       one of the named trees below
+    fake_sysroot.py DIR --many N   N disks shaped as in the benchmark
+
+A tree holds what the tool reads on a live system: /sys/block/<disk> (a
+symlink into /sys/devices as real sysfs has it, or a plain directory),
+its attributes and partitions, /sys/dev/block and /sys/class/block links,
+/dev/disk/by-*/ symlinks ("../../sdb") and /proc/self/mountinfo.
+
+Trees:
+  standard  disks of several transports (SATA, virtio-scsi with WWN,
+            SCSI, virtio-blk, NVMe, CD-ROM, loop), partitions, aliases,
+            mounts; the kernel has the alias attribute
+  noalias   the same disks on a kernel without the alias attribute
+  odd       unreadable, malformed and surprising sysfs files
+"""
+
+import os
+import sys
+
+SECTOR = 512
+
+
+class Tree:
+    def __init__(self, root):
+        self.root = root
+        self.mounts = []
+        self.mount_id = 20
+
+    def path(self, p):
+        return os.path.join(self.root, p.lstrip("/"))
+
+    def mkdir(self, p):
+        os.makedirs(self.path(p), exist_ok=True)
+
+    def write(self, p, text):
+        full = self.path(p)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w", encoding="utf-8") as f:
+            f.write(text)
+
+    def symlink(self, p, target):
+        full = self.path(p)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        os.symlink(target, full)
+
+    def mount(self, devno, target, fstype="ext4", source="none"):
+        # mountinfo escapes blanks and backslashes as octal
+        esc = "".join("\\%03o" % ord(c) if c in " \t\n\\" else c
+                      for c in target)
+        self.mount_id += 1
+        self.mounts.append("%d 1 %s / %s rw,relatime shared:%d - %s %s rw\n"
+                           % (self.mount_id, devno, esc, self.mount_id,
+                              fstype, source))
+
+    def finish(self):
+        base = ["1 0 0:21 / / rw,relatime - overlay overlay rw\n",
+                "2 1 0:22 / /proc rw,nosuid - proc proc rw\n",
+                "3 1 0:23 / /run rw,nosuid - tmpfs tmpfs rw,mode=755\n",
+                "4 1 253:0 / /var/lib/virtual rw - xfs /dev/mapper/vg-lv rw\n"]
+        self.write("/proc/self/mountinfo", "".join(base + self.mounts))
+
+
+def add_disk(t, d, alias_attr=True):
+    """Create one disk from a dict (see standard_disks())."""
+    name = d["name"]
+    if d.get("real", False):
+        # as sysfs: /sys/block/sda -> ../devices/.../block/sda
+        devdir = "/sys/devices/%s/block/%s" % (d["parent"], name)
+        t.symlink("/sys/block/" + name,
+                  "../devices/%s/block/%s" % (d["parent"], name))
+        scsidev = "/sys/devices/" + d["parent"]
+        t.symlink(devdir + "/device", os.path.relpath(scsidev, devdir))
+        rel = lambda p: os.path.relpath(p, "/sys/dev/block")
+        crel = lambda p: os.path.relpath(p, "/sys/class/block")
+    else:
+        devdir = "/sys/block/" + name
+        scsidev = devdir + "/device"
+        t.mkdir(scsidev)
+        rel = lambda p: os.path.relpath(p, "/sys/dev/block")
+        crel = lambda p: os.path.relpath(p, "/sys/class/block")
+    major, minor = d["dev"]
+    t.write(devdir + "/dev", "%d:%d\n" % (major, minor))
+    t.write(devdir + "/size", "%d\n" % d["size"])
+    t.write(devdir + "/removable", "%d\n" % d.get("removable", 0))
+    t.write(devdir + "/ro", "%d\n" % d.get("ro", 0))
+    t.write(devdir + "/uevent", "MAJOR=%d\nMINOR=%d\nDEVNAME=%s\nDEVTYPE=disk\n"
+            % (major, minor, name))
+    if "model" in d:
+        t.write(scsidev + "/model", d["model"] + "\n")
+    for attr in ("serial", "wwid"):
+        if attr in d:
+            where = devdir if d.get(attr + "_in_block") else scsidev
+            t.write(where + "/" + attr, d[attr] + "\n")
+    if alias_attr:
+        alias = d.get("alias")
+        t.write(devdir + "/alias", alias + "\n" if alias else "")
+    t.symlink("/sys/dev/block/%d:%d" % (major, minor), rel(devdir))
+    t.symlink("/sys/class/block/" + name, crel(devdir))
+    t.write("/dev/" + name, "")  # a fake tree's device node is a text file
+    for link in d.get("links", []):
+        t.symlink("/dev/disk/" + link, "../../" + name)
+
+    for n, p in enumerate(d.get("parts", []), 1):
+        pname = p.get("name", "%s%d" % (name, n))
+        pdir = devdir + "/" + pname
+        pminor = minor + n
+        t.write(pdir + "/partition", "%d\n" % n)
+        t.write(pdir + "/dev", "%d:%d\n" % (major, pminor))
+        t.write(pdir + "/size", "%d\n" % p["size"])
+        t.write(pdir + "/uevent", "MAJOR=%d\nMINOR=%d\nDEVNAME=%s\nDEVTYPE=partition\n"
+                % (major, pminor, pname))
+        t.symlink("/sys/dev/block/%d:%d" % (major, pminor), rel(pdir))
+        t.symlink("/sys/class/block/" + pname, crel(pdir))
+        t.write("/dev/" + pname, "")
+        for link in p.get("links", []):
+            t.symlink("/dev/disk/" + link, "../../" + pname)
+        for target in p.get("mounts", []):
+            t.mount("%d:%d" % (major, pminor), target, source="/dev/" + pname)
+    for target in d.get("mounts", []):
+        t.mount("%d:%d" % (major, minor), target, source="/dev/" + name)
+
+
+def standard_disks():
+    gib = 1024 ** 3 // SECTOR
+    return [
+        {"name": "sda", "dev": (8, 0), "size": 20 * gib, "real": True,
+         "parent": "pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0",
+         "model": "QEMU HARDDISK   ",
+         "wwid": "t10.ATA     QEMU HARDDISK                           QM00001",
+         "links": ["by-id/ata-QEMU_HARDDISK_QM00001",
+                   "by-path/pci-0000:00:1f.2-ata-1",
+                   "by-path/pci-0000:00:1f.2-ata-1.0",
+                   "by-diskseq/1"],
+         "parts": [
+             {"size": 512 * 2048,
+              "links": ["by-id/ata-QEMU_HARDDISK_QM00001-part1",
+                        "by-path/pci-0000:00:1f.2-ata-1-part1",
+                        "by-uuid/3f9a1c2e-7b4d-4e2a-9c1b-5d6e7f8a9b0c",
+                        "by-label/root",
+                        "by-partuuid/6b1e0f5a-01"],
+              "mounts": ["/"]},
+             {"size": 20 * gib - 512 * 2048 - 2048,
+              "links": ["by-id/ata-QEMU_HARDDISK_QM00001-part2",
+                        "by-path/pci-0000:00:1f.2-ata-1-part2",
+                        "by-uuid/8c2d4e6f-1a3b-4c5d-8e9f-0a1b2c3d4e5f",
+                        "by-partuuid/6b1e0f5a-02"],
+              "mounts": ["/home"]},
+         ]},
+        {"name": "sdb", "dev": (8, 16), "size": 4 * gib + 1024,
+         "model": "QEMU HARDDISK", "wwid": "naa.5000C500A1B2C3D4",
+         "alias": "data0",
+         "links": ["by-id/scsi-0QEMU_QEMU_HARDDISK_data-disk",
+                   "by-id/wwn-0x5000c500a1b2c3d4",
+                   "by-path/pci-0000:00:04.0-scsi-0:0:0:1",
+                   "by-diskseq/2"],
+         "parts": [
+             {"size": 4 * gib - 2048,
+              "links": ["by-id/wwn-0x5000c500a1b2c3d4-part1",
+                        "by-uuid/0b7e55aa-1111-4222-8333-944455566677",
+                        "by-label/data",
+                        "by-partuuid/0d1c2b3a-4f5e-6d7c-8b9a-a1b2c3d4e5f6"],
+              "mounts": ["/srv/data", "/mnt/my data"]},
+         ]},
+        {"name": "sdc", "dev": (8, 32), "size": 100 * gib,
+         "model": "ST1000NM0055", "wwid": "naa.5000c500deadbeef",
+         "alias": "logs",
+         "links": ["by-id/scsi-35000c500deadbeef",
+                   "by-id/wwn-0x5000c500deadbeef",
+                   "by-path/pci-0000:00:04.0-scsi-0:0:0:2",
+                   "by-uuid/77aa88bb-99cc-4dde-8eff-001122334455"],
+         "mounts": ["/var/log/archive"]},
+        {"name": "vda", "dev": (254, 0), "size": 8 * gib,
+         "serial": "VB-1234", "serial_in_block": True,
+         "links": ["by-id/virtio-VB-1234", "by-path/pci-0000:00:05.0",
+                   "by-path/virtio-pci-0000:00:05.0"]},
+        {"name": "nvme0n1", "dev": (259, 0), "size": 64 * gib,
+         "model": "QEMU NVMe Ctrl", "serial": "NV0001",
+         "wwid": "eui.0000000000000001", "wwid_in_block": True,
+         "links": ["by-id/nvme-QEMU_NVMe_Ctrl_NV0001",
+                   "by-id/nvme-eui.0000000000000001",
+                   "by-path/pci-0000:00:06.0-nvme-1"],
+         "parts": [
+             {"name": "nvme0n1p1", "size": 1024 * 2048,
+              "links": ["by-id/nvme-eui.0000000000000001-part1",
+                        "by-uuid/ABCD-1234", "by-label/EFI"],
+              "mounts": ["/boot/efi"]},
+             {"name": "nvme0n1p2", "size": 63 * gib - 1024 * 2048,
+              "links": ["by-id/nvme-eui.0000000000000001-part2"]},
+         ]},
+        {"name": "sr0", "dev": (11, 0), "size": 0, "removable": 1,
+         "model": "QEMU DVD-ROM",
+         "links": ["by-id/ata-QEMU_DVD-ROM_QM00003",
+                   "by-path/pci-0000:00:1f.2-ata-2"]},
+        {"name": "loop0", "dev": (7, 0), "size": 0},
+        {"name": "loop1", "dev": (7, 1), "size": 204800, "ro": 1,
+         "mounts": ["/snap/core/1"]},
+    ]
+
+
+def build_standard(t, alias_attr=True):
+    for d in standard_disks():
+        add_disk(t, d, alias_attr)
+    t.finish()
+
+
+def build_odd(t):
+    build_standard(t)
+    blk = "/sys/devices/pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0/block/sda"
+    t.write(blk + "/size", "lots\n")              # not a number
+    t.write("/sys/block/sdb/ro", "2\n")            # neither 0 nor 1
+    os.remove(t.path("/sys/block/sdc/alias"))
+    t.mkdir("/sys/block/sdc/alias")                # a directory
+    t.write("/sys/block/vda/alias", "bad alias!\n")  # breaks the rules
+    t.write("/sys/block/nvme0n1/dev", "259\n")     # not MAJOR:MINOR
+    t.write("/sys/block/sr0/device/model", "DVD\0ROM\n")  # NUL byte
+    t.symlink("/sys/block/ghost", "../devices/gone/ghost")  # dangling
+    t.symlink("/dev/disk/by-id/usb-stale", "../../sdz")   # nothing there
+
+
+def build_many(t, n):
+    """The benchmark's shape (issue 4): each disk has a partition, two by-id
+    links and a by-path link, the partition a by-uuid link; every disk has
+    an alias and a third of them are mounted."""
+    gib = 1024 ** 3 // SECTOR
+    for i in range(n):
+        name = "sd" + letters(i)
+        # sd majors: 8, 65..71, 128..135 each hold 16 disks of 16 minors
+        major, minor = 259, i * 2
+        wwn = "5000c500%08x" % i
+        d = {"name": name, "dev": (major, minor), "size": 8 * gib,
+             "model": "QEMU HARDDISK", "wwid": "naa." + wwn,
+             "alias": "disk%05d" % i,
+             "links": ["by-id/scsi-3" + wwn, "by-id/wwn-0x" + wwn,
+                       "by-path/pci-0000:00:04.0-scsi-0:0:%d:%d"
+                       % (i // 256, i % 256)],
+             "parts": [{"size": 8 * gib - 2048,
+                        "links": ["by-uuid/%08x-0000-4000-8000-%012x" % (i, i)],
+                        "mounts": ["/mnt/d%05d" % i] if i % 3 == 0 else []}]}
+        add_disk(t, d)
+    t.finish()
+
+
+def letters(i):
+    """0 -> a, 25 -> z, 26 -> aa: the sd naming scheme."""
+    s = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        s = chr(ord("a") + r) + s
+    return s
+
+
+TREES = {
+    "standard": build_standard,
+    "noalias": lambda t: build_standard(t, alias_attr=False),
+    "odd": build_odd,
+}
+
+
+def build(root, tree):
+    if os.path.lexists(root):
+        raise SystemExit("%s: already exists" % root)
+    os.makedirs(root)
+    t = Tree(root)
+    if tree.startswith("many:"):
+        build_many(t, int(tree[5:]))
+    else:
+        TREES[tree](t)
+    return t
+
+
+def main(argv):
+    if len(argv) == 4 and argv[2] == "--many":
+        build(argv[1], "many:" + argv[3])
+    elif len(argv) == 3 and argv[2] in TREES:
+        build(argv[1], argv[2])
+    else:
+        sys.stderr.write(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
