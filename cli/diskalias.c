@@ -126,6 +126,8 @@ int main(int argc, char **argv)
 	size_t i;
 	int c;
 
+	/* getopt_long() names argv[0] in its messages: make it "diskalias" */
+	argv[0] = program_invocation_short_name;
 	/* "+": stop at the verb, whose own options follow it */
 	while ((c = getopt_long(argc, argv, "+" COMMON_SHORTOPTS, longopts, NULL)) != -1)
 		common_option(c, optarg);
@@ -137,6 +139,7 @@ int main(int argc, char **argv)
 		if (strcmp(argv[optind], verbs[i].name) == 0) {
 			argc -= optind;
 			argv += optind;
+			argv[0] = program_invocation_short_name;
 			optind = 0;	/* restart getopt for the verb */
 			return verbs[i].run(argc, argv);
 		}

@@ -345,45 +345,72 @@ static void free_disk(struct disk *d)
 	memset(d, 0, sizeof(*d));
 }
 
-static int read_block_dir(struct disk_table *dt, unsigned int flags)
+/* Names in /sys/block, sorted so that output and warnings are stable. */
+static int list_block_dir(int fd, char ***names, size_t *n)
 {
 	size_t cap = 0;
 	struct dirent *de;
-	char *buf;
 	DIR *dir;
-	int fd;
+	int dupfd;
+
+	*names = NULL;
+	*n = 0;
+	dupfd = dup(fd);
+	if (dupfd < 0)
+		return -errno;
+	dir = fdopendir(dupfd);
+	if (!dir) {
+		close(dupfd);
+		return -errno;
+	}
+	while ((de = readdir(dir))) {
+		if (de->d_name[0] == '.' || !valid_kname(de->d_name))
+			continue;
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			*names = xrealloc_array(*names, cap, sizeof(char *));
+		}
+		(*names)[(*n)++] = xstrdup(de->d_name);
+	}
+	closedir(dir);
+	if (*n > 1)
+		qsort(*names, *n, sizeof(char *), cmp_version);
+	return 0;
+}
+
+static int read_block_dir(struct disk_table *dt, unsigned int flags)
+{
+	char **names, *buf;
+	size_t i, n;
+	int fd, r;
 
 	fd = sysroot_open("/sys/block", O_RDONLY | O_DIRECTORY);
 	if (fd < 0)
 		return -errno;
-	dir = fdopendir(fd);
-	if (!dir) {
+	r = list_block_dir(fd, &names, &n);
+	if (r < 0) {
 		close(fd);
-		return -errno;
+		return r;
 	}
 	buf = malloc(ATTR_MAX);
 	if (!buf)
 		err(EXIT_FAILURE, "cannot allocate memory");
+	dt->disks = xrealloc_array(NULL, n ? n : 1, sizeof(struct disk));
 
-	while ((de = readdir(dir))) {
-		struct disk *d;
+	for (i = 0; i < n; i++) {
+		struct disk *d = &dt->disks[dt->ndisks];
 		int dfd;
 
-		if (de->d_name[0] == '.' || !valid_kname(de->d_name))
-			continue;
-		dfd = openat(fd, de->d_name, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		dfd = openat(fd, names[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
 		if (dfd < 0) {
+			/* a dangling link is a disk going away: skip it */
 			if (errno != ENOTDIR && errno != ENOENT)
-				warn_attr(dt, de->d_name, "", strerror(errno));
+				warn_attr(dt, names[i], "", strerror(errno));
+			free(names[i]);
 			continue;
 		}
-		if (dt->ndisks == cap) {
-			cap = cap ? cap * 2 : 64;
-			dt->disks = xrealloc_array(dt->disks, cap, sizeof(*d));
-		}
-		d = &dt->disks[dt->ndisks];
 		memset(d, 0, sizeof(*d));
-		d->name = xstrdup(de->d_name);
+		d->name = names[i];	/* the table takes it over */
 		d->removable = d->ro = -1;
 
 		if (flags & (SCAN_INFO | SCAN_HIDE_EMPTY))
@@ -405,10 +432,9 @@ static int read_block_dir(struct disk_table *dt, unsigned int flags)
 		close(dfd);
 		dt->ndisks++;
 	}
+	free(names);
 	free(buf);
-	closedir(dir);
-	if (dt->ndisks > 1)
-		qsort(dt->disks, dt->ndisks, sizeof(*dt->disks), cmp_disk);
+	close(fd);
 	return 0;
 }
 

@@ -15,7 +15,8 @@ Trees:
             SCSI, virtio-blk, NVMe, CD-ROM, loop), partitions, aliases,
             mounts; the kernel has the alias attribute
   noalias   the same disks on a kernel without the alias attribute
-  odd       unreadable, malformed and surprising sysfs files
+  odd       malformed and surprising sysfs files
+  unreadable  files only root may read (for tests run as nobody)
 """
 
 import os
@@ -221,6 +222,12 @@ def build_odd(t):
     t.symlink("/dev/disk/by-id/usb-stale", "../../sdz")   # nothing there
 
 
+def build_unreadable(t):
+    build_standard(t)
+    os.chmod(t.path("/sys/block/sdb/alias"), 0o600)
+    os.chmod(t.path("/sys/block/vda/size"), 0o000)
+
+
 def build_many(t, n):
     """The benchmark's shape (issue 4): each disk has a partition, two by-id
     links and a by-path link, the partition a by-uuid link; every disk has
@@ -258,6 +265,7 @@ TREES = {
     "standard": build_standard,
     "noalias": lambda t: build_standard(t, alias_attr=False),
     "odd": build_odd,
+    "unreadable": build_unreadable,
 }
 
 

@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Run one diskalias unit test case on a fresh fake sysroot.
+
+    run_case.py --binary BIN --case FILE --workdir DIR [--update]
+
+A case file names its tree, the arguments and what must come out:
+
+    # a comment
+    tree standard              fake_sysroot.py tree, or "none"
+    args set sdb data1         shlex words; \\xHH \\n \\t decoded; @SYSROOT@
+    user nobody                run as uid 65534 (via setpriv when root)
+    status 1                   expected exit status
+    json                       stdout must parse as JSON (python3 json)
+    jq .disks[0].alias == null jq -e must succeed on stdout (jq)
+    changed sys/block/sda/alias sys
+                               the one file the run may change, and its
+                               new content; every other file must stay
+    --- stdout                 expected stdout (absent: must be empty)
+    --- stderr                 expected stderr (absent: must be empty)
+
+stdout and stderr are compared with diff -u under LC_ALL=C; the sysroot's
+path is shown as @SYSROOT@.  Exit status 77 means skipped.
+"""
+
+import argparse
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import fake_sysroot  # noqa: E402
+
+SKIP = 77
+
+
+def decode(word):
+    """shlex word -> bytes, with \\xHH, \\n, \\t and \\\\ escapes."""
+    out, i = bytearray(), 0
+    raw = word.encode("utf-8")
+    while i < len(raw):
+        c = raw[i:i + 1]
+        if c == b"\\" and i + 1 < len(raw):
+            n = raw[i + 1:i + 2]
+            if n == b"x":
+                out.append(int(raw[i + 2:i + 4], 16))
+                i += 4
+                continue
+            out += {b"n": b"\n", b"t": b"\t", b"\\": b"\\"}.get(n, b"\\" + n)
+            i += 2
+            continue
+        out += c
+        i += 1
+    return bytes(out)
+
+
+def parse_case(path):
+    case = {"tree": "standard", "args": [], "status": 0, "user": None,
+            "json": False, "jq": [], "changed": {}, "stdout": None,
+            "stderr": None}
+    section = None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("--- "):
+                section = line[4:].strip()
+                case[section] = ""
+                continue
+            if section:
+                case[section] += line
+                continue
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            key, _, rest = line.partition(" ")
+            if key == "tree":
+                case["tree"] = rest
+            elif key == "args":
+                case["args"] = [decode(w) for w in shlex.split(rest, posix=True)]
+            elif key == "user":
+                case["user"] = rest
+            elif key == "status":
+                case["status"] = int(rest)
+            elif key == "json":
+                case["json"] = True
+            elif key == "jq":
+                case["jq"].append(rest)
+            elif key == "changed":
+                p, _, content = rest.partition(" ")
+                case["changed"][p] = decode(content)
+            else:
+                raise SystemExit("%s: unknown directive %r" % (path, key))
+    return case
+
+
+def snapshot(root):
+    """Every entry below root: type and content or link target."""
+    snap = {}
+    for dirpath, dirs, files in os.walk(root):
+        for name in dirs + files:
+            p = os.path.join(dirpath, name)
+            rel = os.path.relpath(p, root)
+            st = os.lstat(p)
+            if os.path.islink(p):
+                snap[rel] = ("link", os.readlink(p))
+            elif os.path.isdir(p):
+                snap[rel] = ("dir", st.st_mode & 0o7777)
+            else:
+                with open(p, "rb") as f:
+                    snap[rel] = ("file", st.st_mode & 0o7777, f.read())
+    return snap
+
+
+def diff(label, expected, actual, workdir):
+    if expected == actual:
+        return True
+    exp = os.path.join(workdir, "expected." + label)
+    act = os.path.join(workdir, "actual." + label)
+    with open(exp, "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write(expected)
+    with open(act, "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write(actual)
+    sys.stdout.flush()
+    subprocess.run(["diff", "-u", "--label", "expected " + label,
+                    "--label", "actual " + label, exp, act],
+                   env=dict(os.environ, LC_ALL="C"))
+    return False
+
+
+def update_case(path, out, err, status):
+    with open(path, encoding="utf-8") as f:
+        head = f.read().split("\n--- ")[0].rstrip("\n") + "\n"
+    lines = [l for l in head.splitlines() if not l.startswith("status ")]
+    lines.insert(next((i for i, l in enumerate(lines) if l.startswith("args")),
+                      len(lines)) + 1, "status %d" % status)
+    text = "\n".join(lines) + "\n"
+    if out:
+        text += "--- stdout\n" + out
+    if err:
+        text += "--- stderr\n" + err
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--binary", required=True)
+    ap.add_argument("--case", required=True)
+    ap.add_argument("--workdir", required=True)
+    ap.add_argument("--update", action="store_true",
+                    help="write the actual output into the case file")
+    opts = ap.parse_args()
+    opts.workdir = os.path.abspath(opts.workdir)
+    case = parse_case(opts.case)
+
+    shutil.rmtree(opts.workdir, ignore_errors=True)
+    os.makedirs(opts.workdir)
+    os.chmod(opts.workdir, 0o755)
+    root = os.path.join(opts.workdir, "root")
+    if case["tree"] == "none":
+        os.makedirs(root)
+    else:
+        fake_sysroot.build(root, case["tree"])
+    before = snapshot(root)
+
+    cmd = [os.path.abspath(opts.binary)]
+    cmd += [a.replace(b"@SYSROOT@", root.encode()) for a in case["args"]]
+    if case["user"] == "nobody":
+        if os.geteuid() == 0:
+            if not shutil.which("setpriv"):
+                print("SKIP: setpriv is needed to drop root")
+                return SKIP
+            # nobody must reach the tree: every parent directory searchable
+            d = opts.workdir
+            while d != "/":
+                if not os.stat(d).st_mode & 0o001:
+                    print("SKIP: %s is not searchable by others" % d)
+                    return SKIP
+                d = os.path.dirname(d)
+            cmd = ["setpriv", "--reuid=65534", "--regid=65534",
+                   "--clear-groups", "--"] + cmd
+    env = dict(os.environ, LC_ALL="C")
+    env.pop("POSIXLY_CORRECT", None)
+    proc = subprocess.run(cmd, capture_output=True, env=env)
+    out = proc.stdout.decode("utf-8", "surrogateescape").replace(root, "@SYSROOT@")
+    err = proc.stderr.decode("utf-8", "surrogateescape").replace(root, "@SYSROOT@")
+
+    if opts.update:
+        update_case(opts.case, out, err, proc.returncode)
+        print("updated", opts.case)
+        return 0
+
+    ok = True
+    if proc.returncode != case["status"]:
+        print("exit status %d, expected %d" % (proc.returncode, case["status"]))
+        ok = False
+    ok &= diff("stdout", case["stdout"] or "", out, opts.workdir)
+    ok &= diff("stderr", case["stderr"] or "", err, opts.workdir)
+    if case["json"]:
+        try:
+            json.loads(proc.stdout)
+        except ValueError as e:
+            print("stdout is not JSON:", e)
+            ok = False
+    for expr in case["jq"]:
+        r = subprocess.run(["jq", "-e", expr], input=proc.stdout,
+                           capture_output=True)
+        if r.returncode != 0:
+            print("jq -e %r failed: %s" % (expr, r.stdout.decode().strip()))
+            ok = False
+
+    after = snapshot(root)
+    expected = dict(before)
+    for rel, content in case["changed"].items():
+        real = os.path.relpath(os.path.realpath(os.path.join(root, rel)), root)
+        kind, mode, _ = before.get(real, ("file", 0o644, b""))
+        expected[real] = (kind, mode, content)
+    for rel in sorted(set(expected) | set(after)):
+        if expected.get(rel) != after.get(rel):
+            print("sysroot changed: %s: %r -> %r"
+                  % (rel, expected.get(rel), after.get(rel)))
+            ok = False
+    if ok:
+        shutil.rmtree(opts.workdir, ignore_errors=True)
+    print("PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
