@@ -10,10 +10,14 @@ check "wwn link of the first virtio-scsi disk is an sd disk ($scsi0)" \
 	grep -qx 'sd[a-z]' <<<"$scsi0"
 check "wwn link of the second virtio-scsi disk is another sd disk ($scsi1)" \
 	test -n "$scsi1" -a "$scsi1" != "$scsi0"
-check "scsi serial link of the first virtio-scsi disk" \
-	test "$(link_target $byid/scsi-0QEMU_QEMU_HARDDISK_DASCSI0001)" = "$scsi0"
-check "scsi serial link of the second virtio-scsi disk" \
-	test "$(link_target $byid/scsi-0QEMU_QEMU_HARDDISK_DASCSI0002)" = "$scsi1"
+check "scsi transport id link of the first virtio-scsi disk" \
+	test "$(link_target $byid/scsi-35000c500a1b2c3d4)" = "$scsi0"
+check "scsi transport id link of the second virtio-scsi disk" \
+	test "$(link_target $byid/scsi-35000c500a1b2c3d5)" = "$scsi1"
+check "udev read the first disk's SCSI serial" \
+	grep -qx 'E: ID_SCSI_SERIAL=DASCSI0001' <(udevadm info /dev/$scsi0)
+check "udev read the second disk's SCSI serial" \
+	grep -qx 'E: ID_SCSI_SERIAL=DASCSI0002' <(udevadm info /dev/$scsi1)
 check "virtio-blk serial link" test "$(link_target $byid/virtio-DAVBLK0001)" = vdb
 nvme=$(for l in $byid/nvme-*DANVME0001; do link_target "$l"; done | sort -u)
 check "nvme serial link points to nvme0n1" test "$nvme" = nvme0n1

@@ -1,0 +1,91 @@
+# Helpers for the kernel alias tests (tests/vm/kernel-*.sh); sourced.
+# shellcheck shell=bash
+. tests/vm/lib.sh
+
+sdebug=/sys/bus/pseudo/drivers/scsi_debug
+
+# The series must be in the running kernel, or every case is meaningless.
+need_alias_attr() {
+	if [ ! -e /sys/block/sda/alias ]; then
+		fail "this kernel has no /sys/block/<disk>/alias (series not applied?)"
+		finish
+		exit
+	fi
+}
+
+# expect_write DISK BYTES WANT: one write(2) of BYTES (alias_write escapes)
+# to DISK's alias attribute fails with errno WANT, or succeeds for OK.
+expect_write() {
+	local disk=$1 bytes=$2 want=$3 got
+	got=$(alias_write "/sys/block/$disk/alias" "$bytes")
+	check "$disk <- '$bytes': $want (got $got)" test "$got" = "$want"
+}
+
+# expect_alias DISK ALIAS: the attribute reads ALIAS and a newline, or
+# nothing at all for "".
+expect_alias() {
+	local disk=$1 want=$2 got
+	got=$(od -An -c "/sys/block/$disk/alias" | tr -s ' ')
+	if [ -z "$want" ]; then
+		check "$disk alias reads empty" test -z "$got"
+	else
+		check "$disk alias reads '$want'" \
+			test "$(cat "/sys/block/$disk/alias")" = "$want" -a \
+			"$(tail -c 1 "/sys/block/$disk/alias" | od -An -c | tr -d ' ')" = '\n'
+	fi
+}
+
+# sdebug_add N: add a scsi_debug host with N disks and wait for them and
+# for udev; prints the new disks' names, one a line.
+sdebug_add() {
+	local n=$1 before new i
+	before=$(ls /sys/block | sort)
+	echo "$n" >$sdebug/num_tgts
+	echo 1 >$sdebug/add_host
+	for i in $(seq 600); do
+		new=$(comm -13 <(echo "$before") <(ls /sys/block | sort))
+		[ "$(echo "$new" | grep -c '^sd')" -ge "$n" ] && break
+		sleep 0.2
+	done
+	udevadm settle --timeout=300
+	echo "$new"
+}
+
+# kmsg_mark: put a marker in the kernel log; kmsg_since prints the kernel
+# log after the last marker, without timestamps.
+kmsg_mark() {
+	echo "diskalias-test: mark $*" >/dev/kmsg
+}
+kmsg_since() {
+	dmesg --notime | awk '/diskalias-test: mark/ { n = NR } { l[NR] = $0 }
+		END { for (i = n + 1; i <= NR; i++) print l[i] }'
+}
+
+# monitor_start FILE: record kernel uevents of block devices, with their
+# properties, into FILE; returns once udevadm listens.  monitor_stop ends it.
+monitor_start() {
+	udevadm monitor --kernel --property --subsystem-match=block >"$1" 2>&1 &
+	monitor_pid=$!
+	local i
+	for i in $(seq 100); do
+		grep -q '^KERNEL - ' "$1" && break
+		sleep 0.1
+	done
+	sleep 0.5
+}
+monitor_stop() {
+	sleep 1
+	udevadm settle --timeout=60
+	kill "$monitor_pid" 2>/dev/null
+	wait "$monitor_pid" 2>/dev/null
+}
+
+# events FILE ACTION DEVNAME: the uevents in FILE for ACTION on DEVNAME,
+# one a paragraph, each a list of KEY=VALUE lines.
+events() {
+	awk -v RS= -v action="$2" -v dev="$3" '
+		$0 ~ "\nACTION=" action "\n" && $0 ~ "\nDEVNAME=" dev "(\n|$)" { print; print "" }' "$1"
+}
+count_events() {
+	events "$@" | grep -c '^ACTION='
+}
