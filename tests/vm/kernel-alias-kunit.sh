@@ -1,0 +1,57 @@
+# The disk_alias KUnit suite ran at boot: read its KTAP from the kernel log
+# and check the suite, each case and each parameter's own result line.
+. tests/vm/kernel-lib.sh
+
+ktap=$(dmesg --notime | sed -n '/^    # Subtest: disk_alias$/,/^ok [0-9]* disk_alias$/p')
+# the case-level lines (parameters are counted below, not printed)
+echo "$ktap" | grep -v '^        ok '
+check "KTAP of the disk_alias suite is in the kernel log" test -n "$ktap"
+check "suite result: ok" grep -qE '^ok [0-9]+ disk_alias$' <<<"$ktap"
+n=$(grep -c 'not ok' <<<"$ktap")
+check "no 'not ok' anywhere in the suite ($n)" test "$n" -eq 0
+
+# case_ktap NAME: the KTAP lines of one parameterised case
+case_ktap() {
+	sed -n "/^        # Subtest: $1\$/,/^    ok [0-9]* $1\$/p" <<<"$ktap"
+}
+
+while read -r name want; do
+	k=$(case_ktap "$name")
+	check "case $name: ok" grep -qE "^    ok [0-9]+ $name\$" <<<"$k"
+	n=$(grep -cE '^        ok [0-9]+ ' <<<"$k")
+	check "case $name: $want parameter lines ok ($n)" test "$n" -eq "$want"
+	s=$(grep -E "^    # $name: pass:" <<<"$ktap")
+	check "case $name: '${s#    }'" \
+		test "$s" = "    # $name: pass:$want fail:0 skip:0 total:$want"
+done <<'CASES'
+disk_alias_test_byte 256
+disk_alias_test_length 10
+disk_alias_test_newline 256
+disk_alias_test_string 17
+CASES
+
+k=$(case_ktap disk_alias_test_byte)
+missing=$(for i in $(seq 0 255); do
+	b=$(printf '0x%02x' "$i")
+	grep -qE "^        ok [0-9]+ byte $b\$" <<<"$k" || echo "$b"
+done)
+check "every byte 0x00-0xff has its own ok line${missing:+ (missing: $missing)}" test -z "$missing"
+k=$(case_ktap disk_alias_test_newline)
+missing=$(for i in $(seq 0 255); do
+	grep -qE "^        ok [0-9]+ newline at $i\$" <<<"$k" || echo "$i"
+done)
+check "a newline at every position 0-255 has its own ok line${missing:+ (missing: $missing)}" test -z "$missing"
+k=$(case_ktap disk_alias_test_length)
+for l in 0 1 254 255 256; do
+	for nl in "" " and newline"; do
+		check "length $l$nl: ok" grep -qE "^        ok [0-9]+ length $l$nl\$" <<<"$k"
+	done
+done
+k=$(case_ktap disk_alias_test_string)
+for s in "plain" "trailing newline" "newline alone" "two trailing newlines" \
+	"embedded NUL" "Latin-1 e acute" "UTF-8 e acute"; do
+	check "string case '$s': ok" grep -qE "^        ok [0-9]+ $s\$" <<<"$k"
+done
+total=$(grep -E '^# Totals: ' <<<"$ktap")
+check "totals: '$total'" test "$total" = "# Totals: pass:539 fail:0 skip:0 total:539"
+finish

@@ -1,0 +1,37 @@
+# Setting an alias sends one "change" uevent carrying ALIAS=; a same-alias
+# rewrite sends none; later uevents (udevadm trigger) carry ALIAS= too and
+# udev's database shows it.  A disk without an alias has no ALIAS=.
+. tests/vm/kernel-lib.sh
+need_alias_attr
+
+mon=/tmp/uevents.log
+monitor_start $mon
+check "set sdb alias data0" test "$(alias_write /sys/block/sdb/alias 'data0\n')" = OK
+check "same alias again" test "$(alias_write /sys/block/sdb/alias data0)" = OK
+monitor_stop
+cat $mon
+n=$(count_events $mon change sdb)
+check "one change uevent for sdb ($n)" test "$n" -eq 1
+check "the change uevent carries ALIAS=data0" \
+	sh -c "$(declare -f events); events $mon change sdb | grep -qx ALIAS=data0"
+n=$(grep -c '^KERNEL\[' $mon)
+check "no other block uevent ($n in all)" test "$n" -eq 1
+check "no add uevent" test "$(count_events $mon add sdb)" -eq 0
+check "udevadm info shows ALIAS=data0" \
+	sh -c 'udevadm info -q property /sys/block/sdb | grep -qx ALIAS=data0'
+
+for action in change add; do
+	monitor_start $mon
+	udevadm trigger --action=$action --settle /sys/block/sdb /sys/block/sda
+	monitor_stop
+	check "udevadm trigger --action=$action: sdb event carries ALIAS=data0" \
+		sh -c "$(declare -f events); events $mon $action sdb | grep -qx ALIAS=data0"
+	check "udevadm trigger --action=$action: sda event has no ALIAS=" \
+		sh -c "$(declare -f events); events $mon $action sda | grep -q ^ACTION= &&
+			! events $mon $action sda | grep -q ^ALIAS="
+	check "udevadm info still shows ALIAS=data0 after $action" \
+		sh -c 'udevadm info -q property /sys/block/sdb | grep -qx ALIAS=data0'
+done
+check "udevadm info of sda has no ALIAS" \
+	sh -c '! udevadm info -q property /sys/block/sda | grep -q ^ALIAS='
+finish
