@@ -58,11 +58,11 @@ static const struct colinfo infos[] = {
 	[COL_SERIAL]      = { "SERIAL", "serial", 0.1, SCOLS_FL_TRUNC, 0, SCAN_INFO, "disk serial number" },
 	[COL_WWN]         = { "WWN", "wwn", 0.1, 0, 0, SCAN_INFO, "unique storage identifier" },
 	[COL_MAJMIN]      = { "MAJ:MIN", "maj:min", 6, 0, 0, SCAN_DEVNO, "major:minor device number" },
-	[COL_RM]          = { "RM", "rm", 1, SCOLS_FL_RIGHT, 0, SCAN_INFO, "removable device" },
-	[COL_RO]          = { "RO", "ro", 1, SCOLS_FL_RIGHT, 0, SCAN_INFO, "read-only device" },
-	[COL_LINKS]       = { "LINKS", "links", 0.3, SCOLS_FL_WRAP, COLF_LIST, SCAN_LINKS, "persistent names in /dev/disk/by-*/ (PART:by-x/NAME for partitions)" },
-	[COL_MOUNTPOINTS] = { "MOUNTPOINTS", "mountpoints", 0.1, SCOLS_FL_WRAP, COLF_LIST, SCAN_MOUNTS, "where the disk and its partitions are mounted" },
-	[COL_PARTITIONS]  = { "PARTITIONS", "partitions", 0.1, SCOLS_FL_WRAP, COLF_LIST, SCAN_PARTS | SCAN_LINKS | SCAN_MOUNTS, "partitions (with their links and mount points in JSON)" },
+	[COL_RM]          = { "RM", "rm", 1, SCOLS_FL_RIGHT, 0, SCAN_FLAGS, "removable device" },
+	[COL_RO]          = { "RO", "ro", 1, SCOLS_FL_RIGHT, 0, SCAN_FLAGS, "read-only device" },
+	[COL_LINKS]       = { "LINKS", "links", 0.3, 0, COLF_LIST, SCAN_LINKS, "persistent names in /dev/disk/by-*/ (PART:by-x/NAME for partitions)" },
+	[COL_MOUNTPOINTS] = { "MOUNTPOINTS", "mountpoints", 0.1, 0, COLF_LIST, SCAN_MOUNTS, "where the disk and its partitions are mounted" },
+	[COL_PARTITIONS]  = { "PARTITIONS", "partitions", 0.1, 0, COLF_LIST, SCAN_PARTS | SCAN_LINKS | SCAN_MOUNTS, "partitions (with their links and mount points in JSON)" },
 };
 
 #define NCOLINFOS (sizeof(infos) / sizeof(infos[0]))
@@ -277,33 +277,51 @@ static int print_scols(const struct list_ctl *ctl, const struct disk_table *dt)
 
 	for (i = 0; i < ctl->ncolumns; i++) {
 		const struct colinfo *ci = &infos[ctl->columns[i]];
-		struct libscols_column *cl;
 		int flags = ci->scols_flags;
 
 		if (ctl->mode != OUT_TABLE)
-			flags &= ~(SCOLS_FL_WRAP | SCOLS_FL_TRUNC);
-		cl = scols_table_new_column(tb, ci->name, ci->whint, flags);
-		if (!cl)
+			flags &= ~SCOLS_FL_TRUNC;
+		if (!scols_table_new_column(tb, ci->name, ci->whint, flags))
 			err(DA_EXIT_FAILURE, "cannot allocate output column");
-		if ((ci->flags & COLF_LIST) && ctl->mode == OUT_TABLE) {
-			/* one item a line, as lsblk shows MOUNTPOINTS */
-			scols_column_set_wrapfunc(cl, scols_wrapnl_chunksize,
-						  scols_wrapnl_nextchunk, NULL);
-			scols_column_set_safechars(cl, "\n");
-		}
 	}
 
 	for (i = 0; i < dt->ndisks; i++) {
-		struct libscols_line *ln = scols_table_new_line(tb, NULL);
+		char *cells[MAX_COLUMNS], *next[MAX_COLUMNS];
+		bool more = true;
 
-		if (!ln)
-			err(DA_EXIT_FAILURE, "cannot allocate output line");
-		for (j = 0; j < ctl->ncolumns; j++) {
-			char *text = cell_text(ctl, &dt->disks[i], ctl->columns[j]);
+		for (j = 0; j < ctl->ncolumns; j++)
+			next[j] = cells[j] = cell_text(ctl, &dt->disks[i], ctl->columns[j]);
+		/*
+		 * In a table a list shows one item a line, as lsblk shows
+		 * MOUNTPOINTS; continuation lines are cheaper for smartcols
+		 * than multi-line cells, which 10k disks notice.  Raw and
+		 * pairs output keep the list in one cell ("\n" is escaped).
+		 */
+		while (more) {
+			struct libscols_line *ln = scols_table_new_line(tb, NULL);
 
-			if (text && scols_line_refer_data(ln, j, text) != 0)
-				err(DA_EXIT_FAILURE, "cannot add output data");
+			if (!ln)
+				err(DA_EXIT_FAILURE, "cannot allocate output line");
+			more = false;
+			for (j = 0; j < ctl->ncolumns; j++) {
+				char *text = next[j], *nl;
+
+				if (!text)
+					continue;
+				next[j] = NULL;
+				if (ctl->mode == OUT_TABLE &&
+				    (infos[ctl->columns[j]].flags & COLF_LIST) &&
+				    (nl = strchr(text, '\n'))) {
+					*nl = '\0';
+					next[j] = nl + 1;
+					more = true;
+				}
+				if (scols_line_set_data(ln, j, text) != 0)
+					err(DA_EXIT_FAILURE, "cannot add output data");
+			}
 		}
+		for (j = 0; j < ctl->ncolumns; j++)
+			free(cells[j]);
 	}
 	scols_print_table(tb);
 	scols_unref_table(tb);

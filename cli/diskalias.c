@@ -7,6 +7,7 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,6 +127,7 @@ int main(int argc, char **argv)
 	size_t i;
 	int c;
 
+	setlocale(LC_ALL, "");
 	/* getopt_long() names argv[0] in its messages: make it "diskalias" */
 	argv[0] = program_invocation_short_name;
 	/* "+": stop at the verb, whose own options follow it */

@@ -235,22 +235,6 @@ static void read_size(struct disk_table *dt, int dfd, struct disk *d,
 	}
 }
 
-static void read_info(struct disk_table *dt, int dfd, struct disk *d,
-		      char *buf)
-{
-	char *wwid;
-
-	d->model = read_string(dt, dfd, d->name, "device/model", NULL, buf);
-	d->serial = read_string(dt, dfd, d->name, "serial", "device/serial", buf);
-	wwid = read_string(dt, dfd, d->name, "wwid", "device/wwid", buf);
-	if (wwid) {
-		d->wwn = wwn_from_wwid(wwid);
-		free(wwid);
-	}
-	d->removable = read_flag(dt, dfd, d->name, "removable", buf);
-	d->ro = read_flag(dt, dfd, d->name, "ro", buf);
-}
-
 static void read_devno(struct disk_table *dt, int dfd, const char *disk,
 		       const char *attr, dev_t *devno, bool *has, char *buf)
 {
@@ -262,53 +246,122 @@ static void read_devno(struct disk_table *dt, int dfd, const char *disk,
 		warn_attr(dt, disk, attr, "not MAJOR:MINOR");
 }
 
-static void read_parts(struct disk_table *dt, int dfd, struct disk *d,
-		       unsigned int flags, char *buf)
+/* What a disk's directory holds, from one getdents64() pass. */
+struct disk_dir {
+	bool alias, serial, wwid, device;
+};
+
+/* "sda" -> "sda1", "nvme0n1" -> "nvme0n1p1": the kernel's partition names */
+static bool is_partition_name(const char *disk, size_t len, const char *name)
 {
+	const char *p = name + len;
+
+	if (strncmp(name, disk, len) != 0)
+		return false;
+	if (len > 0 && disk[len - 1] >= '0' && disk[len - 1] <= '9') {
+		if (*p != 'p')
+			return false;
+		p++;
+	}
+	if (*p < '1' || *p > '9')
+		return false;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '\0';
+}
+
+static void add_part(struct disk *d, const char *name, size_t *cap)
+{
+	struct disk_part *p;
+
+	if (d->nparts == *cap) {
+		*cap = *cap ? *cap * 2 : 4;
+		d->parts = xrealloc_array(d->parts, *cap, sizeof(*d->parts));
+	}
+	p = &d->parts[d->nparts++];
+	memset(p, 0, sizeof(*p));
+	p->name = xstrdup(name);
+}
+
+/*
+ * List the disk's directory once: which optional attributes exist (no
+ * failed open(2) per absent file) and the partition subdirectories.
+ */
+static void read_disk_dir(struct disk_table *dt, int dfd, struct disk *d,
+			  unsigned int flags, struct disk_dir *dd)
+{
+	static char dbuf[32768];
 	size_t len = strlen(d->name), cap = 0;
-	struct dirent *de;
-	char path[DISK_NAME_MAX * 2 + 16];
-	DIR *dir;
-	int fd;
+	ssize_t n;
 
-	fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0 || !(dir = fdopendir(fd))) {
-		if (fd >= 0)
-			close(fd);
+	memset(dd, 0, sizeof(*dd));
+	while ((n = getdents64(dfd, dbuf, sizeof(dbuf))) > 0) {
+		for (ssize_t off = 0; off < n;) {
+			struct dirent64 *de = (struct dirent64 *)(dbuf + off);
+			const char *name = de->d_name;
+
+			off += de->d_reclen;
+			if (strcmp(name, "alias") == 0)
+				dd->alias = true;
+			else if (strcmp(name, "serial") == 0)
+				dd->serial = true;
+			else if (strcmp(name, "wwid") == 0)
+				dd->wwid = true;
+			else if (strcmp(name, "device") == 0)
+				dd->device = true;
+			else if ((flags & SCAN_PARTS) &&
+				 (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN) &&
+				 strlen(name) < DISK_NAME_MAX &&
+				 is_partition_name(d->name, len, name))
+				add_part(d, name, &cap);
+		}
+	}
+	if (n < 0)
 		warn_attr(dt, d->name, "", strerror(errno));
-		return;
-	}
-	while ((de = readdir(dir))) {
-		struct disk_part *p;
-
-		/* sysfs names partitions <disk><N> or <disk>p<N> */
-		if (strncmp(de->d_name, d->name, len) != 0 || !de->d_name[len])
-			continue;
-		if (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
-			continue;
-		if (strlen(de->d_name) >= DISK_NAME_MAX)
-			continue;
-		snprintf(path, sizeof(path), "%s/partition", de->d_name);
-		if (faccessat(dfd, path, F_OK, 0) != 0)
-			continue;
-		if (d->nparts == cap) {
-			cap = cap ? cap * 2 : 4;
-			d->parts = xrealloc_array(d->parts, cap, sizeof(*d->parts));
-		}
-		p = &d->parts[d->nparts++];
-		memset(p, 0, sizeof(*p));
-		p->name = xstrdup(de->d_name);
-		if (flags & SCAN_DEVNO) {
-			char attr[DISK_NAME_MAX + 8];
-
-			snprintf(attr, sizeof(attr), "%s/dev", p->name);
-			read_devno(dt, dfd, d->name, attr, &p->devno,
-				   &p->has_devno, buf);
-		}
-	}
-	closedir(dir);
 	if (d->nparts > 1)
 		qsort(d->parts, d->nparts, sizeof(*d->parts), cmp_part);
+}
+
+static void read_info(struct disk_table *dt, int dfd, struct disk *d,
+		      const struct disk_dir *dd, char *buf)
+{
+	char *wwid = NULL;
+
+	if (dd->device)
+		d->model = read_string(dt, dfd, d->name, "device/model", NULL, buf);
+	/* virtio-blk and NVMe have them on the disk, SCSI on its device */
+	if (dd->serial)
+		d->serial = read_string(dt, dfd, d->name, "serial", NULL, buf);
+	else if (dd->device)
+		d->serial = read_string(dt, dfd, d->name, "device/serial", NULL, buf);
+	if (dd->wwid)
+		wwid = read_string(dt, dfd, d->name, "wwid", NULL, buf);
+	else if (dd->device)
+		wwid = read_string(dt, dfd, d->name, "device/wwid", NULL, buf);
+	if (wwid) {
+		d->wwn = wwn_from_wwid(wwid);
+		free(wwid);
+	}
+}
+
+static void read_flags(struct disk_table *dt, int dfd, struct disk *d,
+		       char *buf)
+{
+	d->removable = read_flag(dt, dfd, d->name, "removable", buf);
+	d->ro = read_flag(dt, dfd, d->name, "ro", buf);
+}
+
+static void read_part_devnos(struct disk_table *dt, int dfd, struct disk *d,
+			     char *buf)
+{
+	char attr[DISK_NAME_MAX + 8];
+
+	for (size_t i = 0; i < d->nparts; i++) {
+		struct disk_part *p = &d->parts[i];
+
+		snprintf(attr, sizeof(attr), "%s/dev", p->name);
+		read_devno(dt, dfd, d->name, attr, &p->devno, &p->has_devno, buf);
+	}
 }
 
 static bool valid_kname(const char *s)
@@ -380,7 +433,9 @@ static int list_block_dir(int fd, char ***names, size_t *n)
 
 static int read_block_dir(struct disk_table *dt, unsigned int flags)
 {
+	struct disk_dir dd;
 	char **names, *buf;
+	bool listing;
 	size_t i, n;
 	int fd, r;
 
@@ -401,7 +456,10 @@ static int read_block_dir(struct disk_table *dt, unsigned int flags)
 		struct disk *d = &dt->disks[dt->ndisks];
 		int dfd;
 
-		dfd = openat(fd, names[i], O_PATH | O_DIRECTORY | O_CLOEXEC);
+		/* a listing needs a readable descriptor; a lookup a path one */
+		listing = flags & (SCAN_PARTS | SCAN_INFO);
+		dfd = openat(fd, names[i], O_DIRECTORY | O_CLOEXEC |
+			     (listing ? O_RDONLY : O_PATH));
 		if (dfd < 0) {
 			/* a dangling link is a disk going away: skip it */
 			if (errno != ENOTDIR && errno != ENOENT)
@@ -420,15 +478,21 @@ static int read_block_dir(struct disk_table *dt, unsigned int flags)
 			free_disk(d);
 			continue;
 		}
+		if (listing)
+			read_disk_dir(dt, dfd, d, flags, &dd);
+		else
+			dd = (struct disk_dir){ .alias = true };
 		if (flags & SCAN_INFO)
-			read_info(dt, dfd, d, buf);
-		if (flags & SCAN_ALIAS)
+			read_info(dt, dfd, d, &dd, buf);
+		if (flags & SCAN_FLAGS)
+			read_flags(dt, dfd, d, buf);
+		if ((flags & SCAN_ALIAS) && dd.alias)
 			read_alias_attr(dt, dfd, d, buf);
-		if (flags & SCAN_DEVNO)
+		if (flags & SCAN_DEVNO) {
 			read_devno(dt, dfd, d->name, "dev", &d->devno,
 				   &d->has_devno, buf);
-		if (flags & SCAN_PARTS)
-			read_parts(dt, dfd, d, flags, buf);
+			read_part_devnos(dt, dfd, d, buf);
+		}
 		close(dfd);
 		dt->ndisks++;
 	}
@@ -557,13 +621,63 @@ static void add_mount(struct disk *d, const char *target, int part)
 	d->mounts[d->nmounts++] = (struct disk_mount){ xstrdup(target), part };
 }
 
-static void read_mounts(struct disk_table *dt)
+/* The disk and partition index entry of a mounted device number. */
+static const struct name_index *lookup_devno(const struct disk_table *dt,
+					     const struct devno_index *idx,
+					     size_t n, dev_t devno)
+{
+	char path[64], target[DISK_NAME_MAX];
+	struct devno_index key = { .devno = devno };
+	const struct devno_index *hit;
+
+	if (!idx) {
+		/* the kernel's own map: /sys/dev/block/8:17 -> ../../block/sdb/sdb1 */
+		snprintf(path, sizeof(path), "sys/dev/block/%u:%u",
+			 major(devno), minor(devno));
+		if (link_target_name_at(sysroot_fd(), path, target,
+					sizeof(target)) != 0)
+			return NULL;
+		return lookup_name(dt, target);
+	}
+	hit = bsearch(&key, idx, n, sizeof(key), cmp_devno_index);
+	if (!hit)
+		return NULL;
+	for (size_t i = 0; i < dt->nbyname; i++)
+		if (dt->byname[i].disk == hit->disk && dt->byname[i].part == hit->part)
+			return &dt->byname[i];
+	return NULL;
+}
+
+/* Without /sys/dev/block: match the "dev" files read by the scan. */
+static struct devno_index *build_devno_index(const struct disk_table *dt,
+					     size_t *n)
 {
 	struct devno_index *idx;
+	size_t i, j;
+
+	*n = 0;
+	idx = xrealloc_array(NULL, dt->nbyname ? dt->nbyname : 1, sizeof(*idx));
+	for (i = 0; i < dt->ndisks; i++) {
+		struct disk *d = &dt->disks[i];
+
+		if (d->has_devno)
+			idx[(*n)++] = (struct devno_index){ d->devno, (int)i, -1 };
+		for (j = 0; j < d->nparts; j++)
+			if (d->parts[j].has_devno)
+				idx[(*n)++] = (struct devno_index){
+					d->parts[j].devno, (int)i, (int)j };
+	}
+	qsort(idx, *n, sizeof(*idx), cmp_devno_index);
+	return idx;
+}
+
+static void read_mounts(struct disk_table *dt, bool by_dev_files)
+{
+	struct devno_index *idx = NULL;
 	struct libmnt_table *tb;
 	struct libmnt_iter *itr;
 	struct libmnt_fs *fs;
-	size_t i, j, n = 0;
+	size_t n = 0;
 	char *path;
 
 	if (faccessat(sysroot_fd(), "proc/self/mountinfo", F_OK, 0) != 0)
@@ -572,40 +686,29 @@ static void read_mounts(struct disk_table *dt)
 	if (!path)
 		err(EXIT_FAILURE, "cannot allocate memory");
 	tb = mnt_new_table_from_file(path);
+	free(path);
 	if (!tb) {
 		warnx("/proc/self/mountinfo: cannot parse");
 		dt->nwarnings++;
-		free(path);
 		return;
 	}
-	free(path);
-
-	idx = xrealloc_array(NULL, dt->nbyname ? dt->nbyname : 1, sizeof(*idx));
-	for (i = 0; i < dt->ndisks; i++) {
-		struct disk *d = &dt->disks[i];
-
-		if (d->has_devno)
-			idx[n++] = (struct devno_index){ d->devno, (int)i, -1 };
-		for (j = 0; j < d->nparts; j++)
-			if (d->parts[j].has_devno)
-				idx[n++] = (struct devno_index){
-					d->parts[j].devno, (int)i, (int)j };
-	}
-	qsort(idx, n, sizeof(*idx), cmp_devno_index);
+	if (by_dev_files)
+		idx = build_devno_index(dt, &n);
 
 	itr = mnt_new_iter(MNT_ITER_FORWARD);
 	if (!itr)
 		err(EXIT_FAILURE, "cannot allocate memory");
 	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
-		struct devno_index key = { .devno = mnt_fs_get_devno(fs) };
-		const struct devno_index *hit;
+		dev_t devno = mnt_fs_get_devno(fs);
 		const char *target = mnt_fs_get_target(fs);
+		const struct name_index *ni;
 
-		if (!key.devno || !target || !n)
+		/* major 0: proc, tmpfs, overlay... never a disk */
+		if (!major(devno) || !target)
 			continue;
-		hit = bsearch(&key, idx, n, sizeof(key), cmp_devno_index);
-		if (hit)
-			add_mount(&dt->disks[hit->disk], target, hit->part);
+		ni = lookup_devno(dt, idx, n, devno);
+		if (ni)
+			add_mount(&dt->disks[ni->disk], target, ni->part);
 	}
 	mnt_free_iter(itr);
 	mnt_unref_table(tb);
@@ -614,13 +717,19 @@ static void read_mounts(struct disk_table *dt)
 
 int disks_scan(struct disk_table *dt, unsigned int flags)
 {
+	bool dev_files = false;
 	int r;
 
 	memset(dt, 0, sizeof(*dt));
 	if (flags & SCAN_LINKS)
 		flags |= SCAN_PARTS;
-	if (flags & SCAN_MOUNTS)
-		flags |= SCAN_PARTS | SCAN_DEVNO;
+	if (flags & SCAN_MOUNTS) {
+		flags |= SCAN_PARTS;
+		/* one readlink per mount beats a "dev" file per partition */
+		dev_files = faccessat(sysroot_fd(), "sys/dev/block", F_OK, 0) != 0;
+		if (dev_files)
+			flags |= SCAN_DEVNO;
+	}
 
 	r = read_block_dir(dt, flags);
 	if (r < 0)
@@ -630,7 +739,7 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 	if (flags & SCAN_LINKS)
 		read_links(dt);
 	if (flags & SCAN_MOUNTS)
-		read_mounts(dt);
+		read_mounts(dt, dev_files);
 	return 0;
 }
 

@@ -18,7 +18,8 @@
 
 enum {
 	SCAN_ALIAS  = 1 << 0,	/* alias attribute */
-	SCAN_INFO   = 1 << 1,	/* size, model, serial, wwn, removable, ro */
+	SCAN_INFO   = 1 << 1,	/* size, model, serial, wwn */
+	SCAN_FLAGS  = 1 << 7,	/* removable, ro */
 	SCAN_PARTS  = 1 << 2,	/* partitions */
 	SCAN_DEVNO  = 1 << 3,	/* major:minor of disks (and partitions) */
 	SCAN_LINKS  = 1 << 4,	/* /dev/disk/by-* (implies SCAN_PARTS) */
