@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Benchmark `diskalias list` against `lsblk --sysroot` (issue 4, "Speed").
+
+    bench_list.py --binary build/cli/diskalias [--sizes 1000,10000]
+                  [--runs 5] [--lsblk-runs 3] [--lsblk-timeout 120]
+                  [--dir DIR] [--keep]
+
+On fake sysroots of N disks (tests/fake_sysroot.py --many: each disk with a
+partition, two by-id links, a by-path link, a by-uuid link on the
+partition, an alias, and a third of them mounted) it times, after one
+warm-up run each:
+
+  diskalias list          default columns: alias, links and mount points
+  diskalias list -J       the same as JSON
+  lsblk                   lsblk --sysroot DIR -o NAME,SIZE,MODEL,SERIAL,WWN
+  lsblk MOUNTPOINTS       the same plus MOUNTPOINTS
+
+and prints the median wall and CPU (user+system) seconds side by side,
+the ratio between the largest and smallest N, and the goals: the largest
+N (10k) listed in under 0.3 s and growth at most 12 times for 10x the
+disks.  Exit status 1 when a goal is missed.  The trees are built on
+tmpfs (/dev/shm) when it is there so the disk under them is not timed.
+Not part of ctest's default run: it takes minutes, mostly lsblk's.
+"""
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import fake_sysroot  # noqa: E402
+
+GOAL_SECONDS = 0.3
+GOAL_GROWTH = 12.0
+
+
+def run_once(cmd, timeout):
+    """Wall and CPU seconds of one run, or None after a timeout."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    try:
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       check=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def measure(cmd, runs, timeout):
+    if run_once(cmd, timeout) is None:      # warm-up: caches, page-ins
+        return None
+    samples = []
+    for _ in range(runs):
+        r = run_once(cmd, timeout)
+        if r is None:
+            return None
+        samples.append(r)
+    return (statistics.median(s[0] for s in samples),
+            statistics.median(s[1] for s in samples))
+
+
+def fmt(m):
+    return "timeout" if m is None else "%7.3f %7.3f" % m
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--binary", required=True)
+    ap.add_argument("--lsblk", default=shutil.which("lsblk"))
+    ap.add_argument("--sizes", default="1000,10000")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--lsblk-runs", type=int, default=3)
+    ap.add_argument("--lsblk-timeout", type=float, default=120)
+    ap.add_argument("--no-lsblk", action="store_true")
+    ap.add_argument("--dir")
+    ap.add_argument("--keep", action="store_true")
+    opts = ap.parse_args()
+
+    sizes = [int(s) for s in opts.sizes.split(",")]
+    base = opts.dir or ("/dev/shm" if os.access("/dev/shm", os.W_OK) else None)
+    work = tempfile.mkdtemp(prefix="diskalias-bench.", dir=base)
+    binary = os.path.abspath(opts.binary)
+    tools = [("diskalias list", lambda r: [binary, "--sysroot", r, "list"], opts.runs),
+             ("diskalias list -J", lambda r: [binary, "--sysroot", r, "list", "-J"], opts.runs)]
+    if opts.lsblk and not opts.no_lsblk:
+        tools += [("lsblk", lambda r: [opts.lsblk, "--sysroot", r, "-o",
+                                       "NAME,SIZE,MODEL,SERIAL,WWN"], opts.lsblk_runs),
+                  ("lsblk MOUNTPOINTS", lambda r: [opts.lsblk, "--sysroot", r, "-o",
+                                                   "NAME,SIZE,MODEL,SERIAL,WWN,MOUNTPOINTS"],
+                   opts.lsblk_runs)]
+
+    print("trees in %s; medians of %d runs (lsblk %d); seconds: wall cpu"
+          % (work, opts.runs, opts.lsblk_runs))
+    print("load average: %.2f %.2f %.2f" % os.getloadavg())
+    results = {}
+    try:
+        for n in sizes:
+            root = os.path.join(work, "%d" % n)
+            t0 = time.perf_counter()
+            fake_sysroot.build(root, "many:%d" % n)
+            print("built %d disks in %.1f s" % (n, time.perf_counter() - t0),
+                  flush=True)
+            for name, cmd, runs in tools:
+                results[(name, n)] = measure(cmd(root), runs, opts.lsblk_timeout)
+                print("  %-20s %s" % (name, fmt(results[(name, n)])), flush=True)
+            if not opts.keep:
+                shutil.rmtree(root)
+    finally:
+        if not opts.keep:
+            shutil.rmtree(work, ignore_errors=True)
+
+    lo, hi = sizes[0], sizes[-1]
+    print()
+    print("%-20s" % "disks" + "".join("%16d" % n for n in sizes)
+          + "   growth %d/%d (wall, cpu)" % (hi, lo))
+    for name, _, _ in tools:
+        row = "%-20s" % name + "".join("%16s" % fmt(results[(name, n)]).strip()
+                                       for n in sizes)
+        a, b = results[(name, lo)], results[(name, hi)]
+        if a and b:
+            row += "   %5.1fx %5.1fx" % (b[0] / a[0], b[1] / a[1])
+        print(row)
+    if "lsblk" in [t[0] for t in tools]:
+        for n in sizes:
+            d, l = results[("diskalias list", n)], results[("lsblk MOUNTPOINTS", n)]
+            if d and l:
+                print("lsblk MOUNTPOINTS / diskalias list at %d: %.1fx (wall)"
+                      % (n, l[0] / d[0]))
+
+    ok = True
+    d_hi, d_lo = results[("diskalias list", hi)], results[("diskalias list", lo)]
+    if hi >= 10000:
+        good = d_hi[0] < GOAL_SECONDS
+        print("goal: %d disks in under %.1f s wall: %s (%.3f s; cpu %.3f s)"
+              % (hi, GOAL_SECONDS, "met" if good else "MISSED", d_hi[0], d_hi[1]))
+        ok &= good
+    if len(sizes) > 1:
+        growth = d_hi[0] / d_lo[0]
+        limit = GOAL_GROWTH * (hi / lo) / 10
+        good = growth <= limit
+        print("goal: growth %d/%d at most %.1fx: %s (%.1fx wall, %.1fx cpu)"
+              % (hi, lo, limit, "met" if good else "MISSED", growth,
+                 d_hi[1] / d_lo[1]))
+        ok &= good
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
