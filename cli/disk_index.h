@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef DISKALIAS_DISK_INDEX_H
+#define DISKALIAS_DISK_INDEX_H
+
+/*
+ * Every name a kernel log uses for a disk, mapped to the disk once, for
+ * "diskalias log": kernel names of disks and partitions ("sdb", "sdb1"),
+ * device numbers ("b8:16", as in DEVICE=) and SCSI addresses ("0:0:1:0").
+ * One open-addressing hash table, so a lookup costs a hash of the word
+ * and usually one compare.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "disks.h"
+#include "log_aliases.h"
+
+struct dx_disk {
+	const char *name;	/* "sdb" */
+	const char *alias;	/* kernel alias, else configured one; or NULL */
+	const char *persistent;	/* most stable by-* link name, or NULL */
+	char *note;		/* "data0 wwn-0x5000..." (may be empty) */
+	size_t name_len, note_len;
+};
+
+struct dx_slot {
+	uint32_t hash;
+	uint32_t key_len;	/* 0: empty slot */
+	size_t key_off;		/* into keys */
+	uint32_t disk;
+};
+
+struct disk_index {
+	struct dx_disk *disks;
+	size_t ndisks;
+	struct dx_slot *slots;
+	size_t mask;		/* number of slots - 1 */
+	char *keys;
+	size_t keys_len, keys_cap;
+	uint8_t first_bytes[32];	/* first bytes of the names */
+	size_t max_name_len;
+
+	struct disk_table dt;	/* owns the names and links */
+	struct log_aliases conf;
+};
+
+/* Scan the sysroot's disks.  Returns 0 or -errno (no /sys/block). */
+int disk_index_build(struct disk_index *dx);
+void disk_index_free(struct disk_index *dx);
+
+/*
+ * The disk of a word of a log message: a disk or partition name, a SCSI
+ * address, or (DEVICE= keys) "b8:16".  A partition the index does not
+ * know ("sdb3" in an old log) still maps to its disk.
+ */
+const struct dx_disk *disk_index_lookup(const struct disk_index *dx,
+					const char *key, size_t len);
+
+/* The disk of a DEVICE= value: b8:16, +scsi:0:0:1:0, +block:sdb. */
+const struct dx_disk *disk_index_device(const struct disk_index *dx,
+					const char *dev, size_t len);
+
+/* The disk with this alias (kernel or configured), or NULL. */
+const struct dx_disk *disk_index_find_alias(const struct disk_index *dx,
+					    const char *alias);
+
+/* Whether word could name a disk the index has not seen (hotplug). */
+bool disk_index_plausible_name(const char *word, size_t len);
+
+/*
+ * The most stable persistent name of a disk: a WWN (by-id/wwn-*, NVMe
+ * EUI/NGUID), then a transport serial id (other by-id), then by-path.
+ */
+const char *disk_stable_link(const struct disk *d);
+
+#endif

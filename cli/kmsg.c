@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "kmsg.h"
+
+#include <string.h>
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Bytes that continue a word: a disk name never ends next to one. */
+static const bool word_byte[256] = {
+	['-'] = 1, ['_'] = 1,
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
+	['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+	['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
+	['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1,
+	['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1,
+	['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1,
+	['Y'] = 1, ['Z'] = 1,
+	['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
+	['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1,
+	['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+	['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1,
+	['y'] = 1, ['z'] = 1,
+};
+
+static bool is_word(char c)
+{
+	return word_byte[(unsigned char)c];
+}
+
+/* Digits at s[*i] into *v (saturating); false when there are none. */
+static bool get_number(const char *s, size_t len, size_t *i, uint64_t *v)
+{
+	size_t start = *i;
+
+	*v = 0;
+	while (*i < len && is_digit(s[*i])) {
+		if (*v < UINT64_MAX / 10)
+			*v = *v * 10 + (uint64_t)(s[*i] - '0');
+		else
+			*v = UINT64_MAX;
+		(*i)++;
+	}
+	return *i > start;
+}
+
+/* "PRI,SEQ,USEC,FLAGS[,...];" at the start of line[0..len); false if not. */
+static bool parse_kmsg_header(const char *line, size_t len, uint64_t *pri,
+			      uint64_t *usec, size_t *text_start)
+{
+	uint64_t seq;
+	size_t i = 0;
+
+	if (!get_number(line, len, &i, pri) || i >= len || line[i++] != ',')
+		return false;
+	if (!get_number(line, len, &i, &seq) || i >= len || line[i++] != ',')
+		return false;
+	if (!get_number(line, len, &i, usec) || i >= len || line[i++] != ',')
+		return false;
+	/* flags and fields later kernels add ("caller=T1"): up to ';' */
+	while (i < len && line[i] != ';' && line[i] != '\n')
+		i++;
+	if (i >= len || line[i] != ';')
+		return false;
+	*text_start = i + 1;
+	return true;
+}
+
+static size_t line_len(const char *buf, size_t len)
+{
+	const char *nl = memchr(buf, '\n', len);
+
+	return nl ? (size_t)(nl - buf) : len;
+}
+
+enum log_format log_detect_format(const char *buf, size_t len)
+{
+	uint64_t pri, usec;
+	size_t ts;
+
+	while (len > 0 && *buf == '\n') {
+		buf++;
+		len--;
+	}
+	if (parse_kmsg_header(buf, line_len(buf, len), &pri, &usec, &ts))
+		return LOG_FORMAT_KMSG;
+	return LOG_FORMAT_DMESG;
+}
+
+size_t kmsg_record_len(const char *buf, size_t len, bool at_eof)
+{
+	const char *nl = memchr(buf, '\n', len);
+	size_t pos;
+
+	if (!nl)
+		return at_eof ? len : 0;
+	pos = (size_t)(nl - buf) + 1;
+	for (;;) {
+		if (pos == len)
+			return at_eof ? len : 0;	/* a dictionary line may follow */
+		if (buf[pos] != ' ')
+			return pos;
+		nl = memchr(buf + pos, '\n', len - pos);
+		if (!nl)
+			return at_eof ? len : 0;
+		pos = (size_t)(nl - buf) + 1;
+	}
+}
+
+int kmsg_parse(const char *buf, size_t len, struct log_record *rec)
+{
+	size_t hl = line_len(buf, len), ts, pos;
+	uint64_t pri, usec;
+
+	memset(rec, 0, sizeof(*rec));
+	rec->level = rec->facility = -1;
+	if (!parse_kmsg_header(buf, hl, &pri, &usec, &ts) || pri > 1023)
+		return -1;
+	rec->level = (int)(pri & 7);
+	rec->facility = (int)(pri >> 3);
+	rec->usec = usec;
+	rec->has_time = true;
+	rec->text = buf + ts;
+	rec->text_len = hl - ts;
+
+	for (pos = hl + 1; pos < len; ) {
+		size_t l = line_len(buf + pos, len - pos);
+
+		if (buf[pos] != ' ')
+			return -1;	/* not a dictionary line */
+		if (l > 8 && memcmp(buf + pos, " DEVICE=", 8) == 0) {
+			rec->device = buf + pos + 8;
+			rec->device_len = l - 8;
+		}
+		pos += l + 1;
+	}
+	return 0;
+}
+
+/* dmesg -x: "kern  :info  : " */
+static const char *const facility_names[] = {
+	"kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news",
+	"uucp", "cron", "authpriv", "ftp",
+};
+
+static const char *const level_names[] = {
+	"emerg", "alert", "crit", "err", "warn", "notice", "info", "debug",
+};
+
+const char *log_level_name(int level)
+{
+	if (level < 0 || level > 7)
+		return NULL;
+	return level_names[level];
+}
+
+/* The name of table[] padded with blanks and ended by ':' at s[*i]. */
+static int match_padded(const char *s, size_t len, size_t *i,
+			const char *const *table, size_t n)
+{
+	size_t start = *i, j;
+
+	while (*i < len && s[*i] >= 'a' && s[*i] <= 'z')
+		(*i)++;
+	for (j = 0; j < n; j++)
+		if (strlen(table[j]) == *i - start &&
+		    memcmp(s + start, table[j], *i - start) == 0)
+			break;
+	if (j == n)
+		return -1;
+	while (*i < len && s[*i] == ' ')
+		(*i)++;
+	if (*i >= len || s[*i] != ':')
+		return -1;
+	(*i)++;
+	return (int)j;
+}
+
+/* "<PRI>" (dmesg -r) or "fac :level : " (dmesg -x) at the line start. */
+static size_t parse_level_prefix(const char *s, size_t len,
+				 struct log_record *rec)
+{
+	size_t i = 0;
+	uint64_t pri;
+	int fac, lev;
+
+	if (len > 0 && s[0] == '<') {
+		i = 1;
+		if (get_number(s, len, &i, &pri) && i < len && s[i] == '>' &&
+		    pri <= 1023) {
+			rec->level = (int)(pri & 7);
+			rec->facility = (int)(pri >> 3);
+			return i + 1;
+		}
+		return 0;
+	}
+	fac = match_padded(s, len, &i, facility_names,
+			   sizeof(facility_names) / sizeof(facility_names[0]));
+	if (fac < 0)
+		return 0;
+	lev = match_padded(s, len, &i, level_names, 8);
+	if (lev < 0 || i >= len || s[i] != ' ')
+		return 0;
+	rec->facility = fac;
+	rec->level = lev;
+	return i + 1;
+}
+
+int dmesg_parse(const char *line, size_t len, struct log_record *rec)
+{
+	uint64_t sec, frac;
+	size_t i, fstart;
+
+	memset(rec, 0, sizeof(*rec));
+	rec->level = rec->facility = -1;
+	i = parse_level_prefix(line, len, rec);
+
+	/* "[    5.140900] ": a timestamp, once digits and '.' began one */
+	if (i < len && line[i] == '[') {
+		size_t j = i + 1;
+
+		while (j < len && line[j] == ' ')
+			j++;
+		if (get_number(line, len, &j, &sec) && j < len && line[j] == '.') {
+			j++;
+			fstart = j;
+			if (!get_number(line, len, &j, &frac) || j >= len ||
+			    line[j] != ']' || j - fstart > 9)
+				return -1;
+			for (size_t k = j - fstart; k < 6; k++)
+				frac *= 10;
+			for (size_t k = j - fstart; k > 6; k--)
+				frac /= 10;
+			rec->usec = sec * 1000000 + frac;
+			rec->has_time = true;
+			i = j + 1;
+			if (i < len && line[i] == ' ')
+				i++;
+		}
+	}
+	rec->prefix = line;
+	rec->prefix_len = i;
+	rec->text = line + i;
+	rec->text_len = len - i;
+	return 0;
+}
+
+bool log_next_token(const char *text, size_t len, size_t *pos,
+		    const uint8_t first_bytes[32], size_t max_len,
+		    struct log_token *tok)
+{
+	size_t i = *pos;
+
+	while (i < len) {
+		unsigned char c = (unsigned char)text[i];
+		size_t start;
+
+		if (!word_byte[c]) {
+			i++;
+			continue;
+		}
+		start = i;
+		if (is_digit((char)c) && (start == 0 || text[start - 1] != ':')) {
+			/* H:C:T:L, not inside a longer run of numbers */
+			uint64_t v;
+			size_t j = start;
+			int parts = 0;
+
+			while (get_number(text, len, &j, &v)) {
+				parts++;
+				if (parts == 4 || j >= len || text[j] != ':')
+					break;
+				j++;
+			}
+			if (parts == 4 && (j >= len || !is_word(text[j])) &&
+			    !(j + 1 < len && text[j] == ':' && is_digit(text[j + 1]))) {
+				tok->start = start;
+				tok->len = j - start;
+				tok->kind = LOG_TOKEN_SCSI;
+				*pos = j;
+				return true;
+			}
+		}
+		while (i < len && word_byte[(unsigned char)text[i]])
+			i++;
+		if ((first_bytes[c >> 3] & (1u << (c & 7))) && i - start <= max_len) {
+			tok->start = start;
+			tok->len = i - start;
+			tok->kind = LOG_TOKEN_WORD;
+			*pos = i;
+			return true;
+		}
+	}
+	*pos = len;
+	return false;
+}
+
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+size_t kmsg_unescape(const char *in, size_t len, char *out)
+{
+	size_t i = 0, o = 0;
+
+	while (i < len) {
+		if (in[i] == '\\' && i + 3 < len && in[i + 1] == 'x' &&
+		    hex_value(in[i + 2]) >= 0 && hex_value(in[i + 3]) >= 0) {
+			out[o++] = (char)(hex_value(in[i + 2]) * 16 +
+					  hex_value(in[i + 3]));
+			i += 4;
+			continue;
+		}
+		out[o++] = in[i++];
+	}
+	return o;
+}

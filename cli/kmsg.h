@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef DISKALIAS_KMSG_H
+#define DISKALIAS_KMSG_H
+
+/*
+ * Kernel log records, as /dev/kmsg hands them out or as dmesg prints
+ * them, and the disk names in their text.  Pure functions on byte
+ * ranges: no allocation, no I/O, nothing assumed about NUL termination,
+ * so a fuzzer can feed them anything.
+ *
+ * /dev/kmsg (Documentation/ABI/testing/dev-kmsg):
+ *
+ *	6,339,5140900,-,caller=T1;sd 0:0:1:0: [sdb] Attached SCSI disk\n
+ *	 SUBSYSTEM=scsi\n
+ *	 DEVICE=+scsi:0:0:1:0\n
+ *
+ * dmesg: "[    5.140900] text", "<6>[    5.140900] text" (-r),
+ * "kern  :info  : [    5.140900] text" (-x), or text alone (--notime).
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum log_format {
+	LOG_FORMAT_AUTO = 0,
+	LOG_FORMAT_KMSG,
+	LOG_FORMAT_DMESG,
+};
+
+struct log_record {
+	const char *text;	/* the message (kmsg: still \xNN escaped) */
+	size_t text_len;
+	const char *prefix;	/* dmesg: what precedes text, printed as is */
+	size_t prefix_len;
+	const char *device;	/* kmsg: the DEVICE= value, or NULL */
+	size_t device_len;
+	uint64_t usec;		/* time since boot */
+	bool has_time;
+	int level;		/* 0 (emerg) .. 7 (debug), -1 unknown */
+	int facility;		/* 0 kernel, 1 user, ...; -1 unknown */
+};
+
+/* The format of a log that starts with buf[0..len): kmsg or dmesg. */
+enum log_format log_detect_format(const char *buf, size_t len);
+
+/*
+ * Length of the kmsg record at buf: its header line and the dictionary
+ * lines (" KEY=VALUE") after it, newlines included.  Returns 0 when the
+ * record may go on past len and more input is needed (at_eof false).
+ */
+size_t kmsg_record_len(const char *buf, size_t len, bool at_eof);
+
+/* Parse a kmsg record of kmsg_record_len() bytes.  0, or -1 if malformed. */
+int kmsg_parse(const char *buf, size_t len, struct log_record *rec);
+
+/* Parse one dmesg line (without its newline).  0, or -1 if malformed. */
+int dmesg_parse(const char *line, size_t len, struct log_record *rec);
+
+/* "err", "warn", ... for level 0..7; NULL otherwise. */
+const char *log_level_name(int level);
+
+/* A name found in a message: a word such as "sdb1" or a SCSI address. */
+enum log_token_kind {
+	LOG_TOKEN_WORD,		/* letters, digits, '_' and '-' */
+	LOG_TOKEN_SCSI,		/* H:C:T:L */
+};
+
+struct log_token {
+	size_t start, len;
+	enum log_token_kind kind;
+};
+
+/*
+ * The next candidate name in text at or after *pos, whose first byte is
+ * in first_bytes (a 256-bit set; digits need not be in it for SCSI
+ * addresses) and no longer than max_len; advances *pos.  Words end at
+ * bytes other than letters, digits, '_' and '-', so "sdb" is never found
+ * inside "usdbx", but is in "[sdb]", "dev sdb," and "/dev/sdb".  Returns
+ * false at the end of text.
+ */
+bool log_next_token(const char *text, size_t len, size_t *pos,
+		    const uint8_t first_bytes[32], size_t max_len,
+		    struct log_token *tok);
+
+/* Turn \xNN escapes of a kmsg message back into bytes; returns the length. */
+size_t kmsg_unescape(const char *in, size_t len, char *out);
+
+#endif

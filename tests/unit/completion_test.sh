@@ -1,0 +1,57 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The bash completion on a fake sysroot: verbs, options, columns, disks,
+# links and aliases.  Usage: completion_test.sh COMPLETION BINARY WORKDIR
+set -u
+completion=$1 binary=$2 work=$3
+here=$(cd "$(dirname "$0")" && pwd)
+
+rm -rf "$work" && mkdir -p "$work" || exit 1
+root=$work/root
+python3 "$here/../fake_sysroot.py" "$root" standard || exit 1
+# the completion runs "diskalias list --list-columns"
+mkdir -p "$work/bin" && ln -s "$(realpath "$binary")" "$work/bin/diskalias"
+PATH=$work/bin:$PATH
+# shellcheck source=/dev/null
+. "$completion"
+
+failed=0 n=0
+check()	# expected-words -- command line words (last one is completed)
+{
+	local expected=$1
+	shift
+	COMP_WORDS=("$@")
+	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+	COMPREPLY=()
+	_diskalias
+	local got
+	got=$(printf '%s\n' "${COMPREPLY[@]}" | LC_ALL=C sort | paste -sd' ')
+	n=$((n + 1))
+	if [[ $got == "$expected" ]]; then
+		echo "ok $n - ${*}"
+	else
+		echo "not ok $n - ${*}"
+		echo "#   expected: $expected"
+		echo "#   got:      $got"
+		failed=1
+	fi
+}
+
+check "get list resolve set validate" diskalias ""
+check "set" diskalias s
+check "--help --sysroot --version" diskalias --
+check "loop0 loop1 nvme0n1 sda sdb sdc sr0 vda" diskalias --sysroot "$root" get ""
+check "sda sdb sdc" diskalias --sysroot "$root" set sd
+check "" diskalias --sysroot "$root" set sdb ""
+check "data0" diskalias --sysroot "$root" resolve d
+check "logs" diskalias resolve --sysroot "$root" l
+check "/dev/disk/by-id/" diskalias --sysroot "$root" get /dev/disk/by-i
+check "/dev/sda /dev/sda1 /dev/sda2" diskalias --sysroot "$root" set /dev/sda
+check "by-id/wwn-0x5000c500a1b2c3d4 by-id/wwn-0x5000c500a1b2c3d4-part1" \
+	diskalias --sysroot "$root" get by-id/wwn-0x5000c500a1b2
+check "--bytes" diskalias list --b
+check "--help --sysroot --version" diskalias get --
+check "NAME,MAJ:MIN NAME,MODEL NAME,MOUNTPOINTS" diskalias list -o NAME,M
+check "+PARTITIONS +PATH" diskalias list -o +PA
+echo "1..$n"
+exit $failed
