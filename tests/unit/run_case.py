@@ -10,6 +10,8 @@ A case file names its tree, the arguments and what must come out:
     tree standard              fake_sysroot.py tree, or "none"
     args set sdb data1         shlex words; \\xHH \\n \\t decoded; @SYSROOT@
     user nobody                run as uid 65534 (via setpriv when root)
+    preload                    LD_PRELOAD fake_kernel_write.so (--preload)
+    env NAME=VALUE             set in the environment; @SYSROOT@ replaced
     status 1                   expected exit status
     json                       stdout must parse as JSON (python3 json)
     jq .disks[0].alias == null jq -e must succeed on stdout (jq)
@@ -61,6 +63,7 @@ def decode(word):
 def parse_case(path):
     case = {"tree": "standard", "args": [], "status": 0, "user": None,
             "json": False, "jq": [], "changed": {}, "stdout": None,
+            "preload": False, "env": [],
             "stderr": None}
     section = None
     with open(path, encoding="utf-8") as f:
@@ -86,6 +89,10 @@ def parse_case(path):
                 case["status"] = int(rest)
             elif key == "json":
                 case["json"] = True
+            elif key == "preload":
+                case["preload"] = True
+            elif key == "env":
+                case["env"].append(rest.split("=", 1))
             elif key == "jq":
                 case["jq"].append(rest)
             elif key == "changed":
@@ -150,6 +157,7 @@ def main():
     ap.add_argument("--binary", required=True)
     ap.add_argument("--case", required=True)
     ap.add_argument("--workdir", required=True)
+    ap.add_argument("--preload", help="fake_kernel_write.so")
     ap.add_argument("--update", action="store_true",
                     help="write the actual output into the case file")
     opts = ap.parse_args()
@@ -184,6 +192,13 @@ def main():
                    "--clear-groups", "--"] + cmd
     env = dict(os.environ, LC_ALL="C")
     env.pop("POSIXLY_CORRECT", None)
+    for name, value in case["env"]:
+        env[name] = value.replace("@SYSROOT@", root)
+    if case["preload"]:
+        if not opts.preload:
+            print("SKIP: no --preload library")
+            return SKIP
+        env["LD_PRELOAD"] = os.path.abspath(opts.preload)
     proc = subprocess.run(cmd, capture_output=True, env=env)
     out = proc.stdout.decode("utf-8", "surrogateescape").replace(root, "@SYSROOT@")
     err = proc.stderr.decode("utf-8", "surrogateescape").replace(root, "@SYSROOT@")
