@@ -25,6 +25,7 @@ static const struct verb verbs[] = {
 	{ "set",      verb_set,      "DISK ALIAS",  "give DISK the alias ALIAS" },
 	{ "validate", verb_validate, "ALIAS...",    "check aliases against the kernel's rules" },
 	{ "resolve",  verb_resolve,  "ALIAS",       "print the /dev path of the disk with ALIAS" },
+	{ "log",      verb_log,      "[options]",   "the kernel log with aliases (see log --help)" },
 };
 
 static const char *sysroot_dir;

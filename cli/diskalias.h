@@ -59,6 +59,7 @@ int verb_get(int argc, char **argv);
 int verb_set(int argc, char **argv);
 int verb_validate(int argc, char **argv);
 int verb_resolve(int argc, char **argv);
+int verb_log(int argc, char **argv);
 
 /* The reason a DISK argument did not resolve, for "ARG: ...: REASON". */
 const char *disk_arg_reason(int status, const char *arg, const char *disk,

@@ -73,7 +73,7 @@ static void put_string(FILE *out, const char *str)
 /* Separator, newline and indent before a member, then its key. */
 static void member(struct json_writer *js, const char *key)
 {
-	bool in = js->depth > 0 && js->inline_[js->depth];
+	bool in = js->compact || (js->depth > 0 && js->inline_[js->depth]);
 
 	if (!js->first[js->depth])
 		fputs(in ? ", " : ",", js->out);
@@ -101,7 +101,8 @@ static void open_level(struct json_writer *js, const char *key, char c,
 
 static void close_level(struct json_writer *js, char c)
 {
-	bool in = js->inline_[js->depth], empty = js->first[js->depth];
+	bool in = js->compact || js->inline_[js->depth];
+	bool empty = js->first[js->depth];
 
 	js->depth--;
 	if (!in && !empty) {
@@ -157,6 +158,12 @@ void json_null(struct json_writer *js, const char *key)
 {
 	member(js, key);
 	fputs("null", js->out);
+}
+
+void json_raw(struct json_writer *js, const char *key, const char *value)
+{
+	member(js, key);
+	fputs(value, js->out);
 }
 
 void json_finish(struct json_writer *js)

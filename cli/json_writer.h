@@ -21,6 +21,7 @@ struct json_writer {
 	int depth;
 	bool first[JSON_MAX_DEPTH];
 	bool inline_[JSON_MAX_DEPTH];
+	bool compact;		/* everything on one line (JSON lines) */
 };
 
 void json_init(struct json_writer *js, FILE *out);
@@ -33,6 +34,8 @@ void json_string(struct json_writer *js, const char *key, const char *value);
 void json_u64(struct json_writer *js, const char *key, uint64_t value);
 void json_bool(struct json_writer *js, const char *key, bool value);
 void json_null(struct json_writer *js, const char *key);
+/* A value written as given, such as a preformatted number "5.140900". */
+void json_raw(struct json_writer *js, const char *key, const char *value);
 /* The final newline after the outermost object. */
 void json_finish(struct json_writer *js);
 

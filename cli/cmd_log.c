@@ -1,0 +1,656 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * diskalias log: the kernel log with each disk it mentions annotated with
+ * its alias and most stable persistent name, "sdb[data0 wwn-0x5000...]".
+ *
+ * The input is read in large blocks and annotated in place: no allocation
+ * per record, a table-driven scan for candidate words and one hash lookup
+ * each, so a log of a million lines takes about as long as reading it.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "alias_rules.h"
+#include "disk_index.h"
+#include "diskalias.h"
+#include "json_writer.h"
+#include "kmsg.h"
+#include "sysroot.h"
+
+#define READ_SIZE	(1u << 20)	/* bytes asked of read(2) at once */
+#define RECORD_MAX	(1u << 20)	/* longer "lines" pass through in pieces */
+#define KMSG_READ_MAX	16384		/* a /dev/kmsg record is at most 8 KiB */
+#define RESCAN_SECONDS	1		/* at most one re-scan a second */
+#define FOLLOW_POLL_MS	200		/* a followed regular file: poll period */
+
+enum {
+	OPT_INPUT = OPT_VERB_BASE,
+	OPT_FORMAT,
+	OPT_DISK,
+};
+
+struct hit {
+	size_t start, len;		/* in the text */
+	const struct dx_disk *disk;
+	enum log_token_kind kind;
+};
+
+struct logger {
+	struct disk_index dx;
+	bool have_index;
+	time_t last_scan;
+	uint8_t first_bytes[32];	/* the index's names and hotplug names */
+	size_t max_len;
+
+	char *filter_name;		/* --disk, resolved; NULL for all */
+	char *filter_alias;
+
+	bool json;
+	enum log_format format;
+	struct hit *hits;		/* reused for every record */
+	size_t nhits, hits_cap;
+	const struct dx_disk *meta;	/* the disk of DEVICE= */
+	char *unescaped;		/* JSON text of a kmsg record */
+	size_t unescaped_cap;
+
+	unsigned long nmalformed, nlost;
+	FILE *out;
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static time_t now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	return ts.tv_sec;
+}
+
+static void set_bit(uint8_t *set, unsigned char c)
+{
+	set[c >> 3] |= 1u << (c & 7);
+}
+
+static void build_index(struct logger *lg)
+{
+	/* first letters of the names a hotplugged disk may get */
+	static const char hotplug_first[] = "dhlmnprsvxz";
+	int r;
+
+	if (lg->have_index)
+		disk_index_free(&lg->dx);
+	r = disk_index_build(&lg->dx);
+	if (r < 0) {
+		/* no /sys/block: annotate nothing, pass everything through */
+		memset(&lg->dx, 0, sizeof(lg->dx));
+	}
+	lg->have_index = true;
+	lg->last_scan = now_seconds();
+	memcpy(lg->first_bytes, lg->dx.first_bytes, sizeof(lg->first_bytes));
+	for (const char *p = hotplug_first; *p; p++)
+		set_bit(lg->first_bytes, (unsigned char)*p);
+	lg->max_len = lg->dx.max_name_len > 32 ? lg->dx.max_name_len : 32;
+}
+
+static void add_hit(struct logger *lg, size_t start, size_t len,
+		    const struct dx_disk *d, enum log_token_kind kind)
+{
+	if (lg->nhits == lg->hits_cap) {
+		lg->hits_cap = lg->hits_cap ? lg->hits_cap * 2 : 16;
+		lg->hits = reallocarray(lg->hits, lg->hits_cap, sizeof(*lg->hits));
+		if (!lg->hits)
+			err(DA_EXIT_FAILURE, "cannot allocate memory");
+	}
+	lg->hits[lg->nhits++] = (struct hit){ start, len, d, kind };
+}
+
+/* Find the disks of a record; true when a name was not in the index. */
+static bool find_disks(struct logger *lg, const struct log_record *rec)
+{
+	struct log_token tok;
+	bool missed = false;
+	size_t pos = 0;
+
+	lg->nhits = 0;
+	lg->meta = NULL;
+	if (rec->device) {
+		lg->meta = disk_index_device(&lg->dx, rec->device, rec->device_len);
+		if (!lg->meta && rec->device_len > 1 &&
+		    (rec->device[0] == 'b' || rec->device[0] == '+'))
+			missed |= (rec->device[0] == 'b') ||
+				  (rec->device_len > 6 && !memcmp(rec->device, "+scsi:", 6)) ||
+				  (rec->device_len > 7 && !memcmp(rec->device, "+block:", 7));
+	}
+	while (log_next_token(rec->text, rec->text_len, &pos, lg->first_bytes,
+			      lg->max_len, &tok)) {
+		const char *w = rec->text + tok.start;
+		const struct dx_disk *d = disk_index_lookup(&lg->dx, w, tok.len);
+
+		if (d)
+			add_hit(lg, tok.start, tok.len, d, tok.kind);
+		else if (tok.kind == LOG_TOKEN_SCSI ||
+			 disk_index_plausible_name(w, tok.len))
+			missed = true;
+	}
+	return missed;
+}
+
+static void find_disks_or_rescan(struct logger *lg, const struct log_record *rec)
+{
+	/* a disk added since the last scan: scan again, but not too often */
+	if (find_disks(lg, rec) && now_seconds() - lg->last_scan >= RESCAN_SECONDS) {
+		build_index(lg);
+		find_disks(lg, rec);
+	}
+}
+
+static bool is_filtered_disk(const struct logger *lg, const struct dx_disk *d)
+{
+	if (strcmp(d->name, lg->filter_name) == 0)
+		return true;
+	return lg->filter_alias && d->alias && strcmp(d->alias, lg->filter_alias) == 0;
+}
+
+static bool wanted(const struct logger *lg)
+{
+	if (!lg->filter_name)
+		return true;
+	if (lg->meta && is_filtered_disk(lg, lg->meta))
+		return true;
+	for (size_t i = 0; i < lg->nhits; i++)
+		if (is_filtered_disk(lg, lg->hits[i].disk))
+			return true;
+	return false;
+}
+
+static void put(struct logger *lg, const char *s, size_t len)
+{
+	if (len)
+		fwrite_unlocked(s, 1, len, lg->out);
+}
+
+static void put_note(struct logger *lg, const struct dx_disk *d, bool with_name)
+{
+	if (!with_name && !d->note_len)
+		return;
+	fputc_unlocked('[', lg->out);
+	if (with_name) {
+		put(lg, d->name, d->name_len);
+		if (d->note_len)
+			fputc_unlocked(' ', lg->out);
+	}
+	put(lg, d->note, d->note_len);
+	fputc_unlocked(']', lg->out);
+}
+
+static void put_annotated(struct logger *lg, const struct log_record *rec)
+{
+	size_t pos = 0;
+	bool meta_named = false;
+
+	if (lg->meta) {
+		for (size_t i = 0; i < lg->nhits && !meta_named; i++)
+			meta_named = lg->hits[i].disk == lg->meta;
+		if (!meta_named) {
+			/* tied by DEVICE= alone: say which disk, as dev_printk would */
+			put(lg, lg->meta->name, lg->meta->name_len);
+			put_note(lg, lg->meta, false);
+			put(lg, ": ", 2);
+		}
+	}
+	for (size_t i = 0; i < lg->nhits; i++) {
+		const struct hit *h = &lg->hits[i];
+
+		put(lg, rec->text + pos, h->start + h->len - pos);
+		put_note(lg, h->disk, h->kind == LOG_TOKEN_SCSI);
+		pos = h->start + h->len;
+	}
+	put(lg, rec->text + pos, rec->text_len - pos);
+}
+
+static void print_plain(struct logger *lg, const struct log_record *rec)
+{
+	if (lg->format == LOG_FORMAT_KMSG)
+		fprintf(lg->out, "[%5" PRIu64 ".%06" PRIu64 "] ",
+			rec->usec / 1000000, rec->usec % 1000000);
+	else
+		put(lg, rec->prefix, rec->prefix_len);
+	put_annotated(lg, rec);
+	fputc_unlocked('\n', lg->out);
+}
+
+/* text[0..len) as a C string; kmsg escapes turned back into bytes. */
+static const char *json_text(struct logger *lg, const char *text, size_t len,
+			     bool unescape)
+{
+	if (len + 1 > lg->unescaped_cap) {
+		lg->unescaped_cap = len + 1;
+		lg->unescaped = realloc(lg->unescaped, lg->unescaped_cap);
+		if (!lg->unescaped)
+			err(DA_EXIT_FAILURE, "cannot allocate memory");
+	}
+	if (unescape)
+		len = kmsg_unescape(text, len, lg->unescaped);
+	else
+		memcpy(lg->unescaped, text, len);
+	/* a NUL byte would end the string early: show it as the kernel does */
+	for (size_t i = 0; i < len; i++)
+		if (lg->unescaped[i] == '\0')
+			lg->unescaped[i] = ' ';
+	lg->unescaped[len] = '\0';
+	return lg->unescaped;
+}
+
+static void json_disk(struct json_writer *js, const struct dx_disk *d)
+{
+	json_object_begin(js, NULL);
+	json_string(js, "name", d->name);
+	json_string(js, "alias", d->alias);
+	json_string(js, "persistent", d->persistent);
+	json_object_end(js);
+}
+
+static void print_json(struct logger *lg, const struct log_record *rec,
+		       const char *raw, size_t raw_len, bool malformed)
+{
+	struct json_writer js;
+	char num[48];
+
+	json_init(&js, lg->out);
+	js.compact = true;
+	json_object_begin(&js, NULL);
+	if (rec->has_time) {
+		snprintf(num, sizeof(num), "%" PRIu64 ".%06" PRIu64,
+			 rec->usec / 1000000, rec->usec % 1000000);
+		json_raw(&js, "time", num);
+	} else {
+		json_null(&js, "time");
+	}
+	json_string(&js, "level", log_level_name(rec->level));
+	if (malformed)
+		json_string(&js, "text", json_text(lg, raw, raw_len, false));
+	else
+		json_string(&js, "text", json_text(lg, rec->text, rec->text_len,
+						   lg->format == LOG_FORMAT_KMSG));
+	json_array_begin(&js, "disks", true);
+	if (lg->meta)
+		json_disk(&js, lg->meta);
+	for (size_t i = 0; i < lg->nhits; i++) {
+		const struct dx_disk *d = lg->hits[i].disk;
+		bool seen = d == lg->meta;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = lg->hits[j].disk == d;
+		if (!seen)
+			json_disk(&js, d);
+	}
+	json_array_end(&js);
+	if (malformed)
+		json_bool(&js, "malformed", true);
+	json_object_end(&js);
+	json_finish(&js);
+}
+
+/*
+ * A record that does not parse is shown as it came, and counted; with
+ * --disk it is kept when its words name the disk.
+ */
+static void malformed_record(struct logger *lg, const char *raw, size_t len)
+{
+	struct log_record rec = { .level = -1, .facility = -1 };
+	size_t text_len = len;
+
+	lg->nmalformed++;
+	while (text_len > 0 && raw[text_len - 1] == '\n')
+		text_len--;
+	rec.text = raw;
+	rec.text_len = text_len;
+	find_disks_or_rescan(lg, &rec);
+	lg->meta = NULL;
+	if (!wanted(lg))
+		return;
+	if (lg->json)
+		print_json(lg, &rec, raw, text_len, true);
+	else
+		put(lg, raw, len);
+}
+
+/* One unit of input: a kmsg record or a dmesg line, newline(s) included. */
+static void handle_record(struct logger *lg, const char *raw, size_t len,
+			  bool complete)
+{
+	struct log_record rec;
+	size_t body = len;
+	int r;
+
+	if (!complete) {
+		malformed_record(lg, raw, len);	/* an over-long piece */
+		return;
+	}
+	if (lg->format == LOG_FORMAT_KMSG) {
+		r = kmsg_parse(raw, len, &rec);
+	} else {
+		if (body > 0 && raw[body - 1] == '\n')
+			body--;
+		r = dmesg_parse(raw, body, &rec);
+	}
+	if (r < 0) {
+		malformed_record(lg, raw, len);
+		return;
+	}
+	find_disks_or_rescan(lg, &rec);
+	if (!wanted(lg))
+		return;
+	if (lg->json)
+		print_json(lg, &rec, raw, len, false);
+	else
+		print_plain(lg, &rec);
+}
+
+/* ---- reading ---- */
+
+struct reader {
+	int fd;
+	const char *name;	/* for messages */
+	char *buf;
+	size_t cap, start, end;
+	bool eof;
+	bool follow;		/* a regular file followed: poll at EOF */
+};
+
+/* Read more into r->buf; returns false at the end of input. */
+static bool fill(struct reader *r)
+{
+	ssize_t n;
+
+	if (r->start > 0) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+	}
+	for (;;) {
+		size_t room = r->cap - r->end;
+
+		if (room > READ_SIZE)
+			room = READ_SIZE;
+		n = read(r->fd, r->buf + r->end, room);
+		if (n > 0) {
+			r->end += (size_t)n;
+			return true;
+		}
+		if (n < 0 && errno == EINTR && !stop)
+			continue;
+		if (n < 0 && errno != EINTR)
+			err(DA_EXIT_FAILURE, "%s", r->name);
+		if (r->follow && !stop) {
+			fflush(stdout);
+			poll(NULL, 0, FOLLOW_POLL_MS);
+			if (!stop)
+				continue;
+		}
+		r->eof = true;
+		return false;
+	}
+}
+
+/* Length of the next complete unit at buf[start..end), or 0. */
+static size_t next_unit(const struct logger *lg, const struct reader *r)
+{
+	const char *p = r->buf + r->start;
+	size_t avail = r->end - r->start;
+	const char *nl;
+
+	if (lg->format == LOG_FORMAT_KMSG)
+		return kmsg_record_len(p, avail, r->eof);
+	nl = memchr(p, '\n', avail);
+	if (nl)
+		return (size_t)(nl - p) + 1;
+	return r->eof ? avail : 0;
+}
+
+static void read_stream(struct logger *lg, struct reader *r)
+{
+	r->cap = RECORD_MAX + READ_SIZE;
+	r->buf = malloc(r->cap);
+	if (!r->buf)
+		err(DA_EXIT_FAILURE, "cannot allocate memory");
+	r->start = r->end = 0;
+	r->eof = false;
+
+	fill(r);
+	if (lg->format == LOG_FORMAT_AUTO)
+		lg->format = log_detect_format(r->buf, r->end);
+	while (r->start < r->end || !r->eof) {
+		size_t n = next_unit(lg, r);
+
+		if (n) {
+			handle_record(lg, r->buf + r->start, n, true);
+			r->start += n;
+			continue;
+		}
+		if (r->end - r->start >= RECORD_MAX) {
+			handle_record(lg, r->buf + r->start, RECORD_MAX, false);
+			r->start += RECORD_MAX;
+			continue;
+		}
+		if (r->eof || stop)
+			break;
+		fill(r);
+	}
+	free(r->buf);
+}
+
+/* The live /dev/kmsg: one record a read(2), non-blocking. */
+static void read_kmsg_device(struct logger *lg, int fd, bool follow)
+{
+	static char buf[KMSG_READ_MAX];
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	ssize_t n;
+
+	lg->format = LOG_FORMAT_KMSG;
+	while (!stop) {
+		n = read(fd, buf, sizeof(buf));
+		if (n > 0) {
+			handle_record(lg, buf, (size_t)n, true);
+			continue;
+		}
+		if (n < 0 && errno == EPIPE) {
+			lg->nlost++;	/* overwritten before we read them */
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno != EAGAIN)
+			err(DA_EXIT_FAILURE, "/dev/kmsg");
+		if (!follow)
+			break;
+		fflush(lg->out);
+		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+			err(DA_EXIT_FAILURE, "/dev/kmsg: poll");
+	}
+}
+
+static void read_kmsg(struct logger *lg, bool follow)
+{
+	struct reader r = { .name = "/dev/kmsg" };
+	struct stat st;
+	int fd;
+
+	fd = sysroot_open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	if (fd < 0 && (errno == EACCES || errno == EPERM))
+		errx(DA_EXIT_FAILURE, "/dev/kmsg: permission denied: reading the "
+		     "kernel log needs root or CAP_SYSLOG (kernel.dmesg_restrict)");
+	if (fd < 0)
+		err(DA_EXIT_FAILURE, "/dev/kmsg");
+	if (fstat(fd, &st) == 0 && S_ISCHR(st.st_mode)) {
+		read_kmsg_device(lg, fd, follow);
+	} else {
+		/* a saved log in a fake tree: read it to its end (and on) */
+		r.fd = fd;
+		r.follow = follow && S_ISREG(st.st_mode);
+		read_stream(lg, &r);
+	}
+	close(fd);
+}
+
+static void read_input(struct logger *lg, const char *path)
+{
+	struct reader r = { .name = path };
+
+	if (strcmp(path, "-") == 0) {
+		r.fd = STDIN_FILENO;
+		r.name = "stdin";
+	} else {
+		r.fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (r.fd < 0)
+			err(DA_EXIT_FAILURE, "%s", path);
+		posix_fadvise(r.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	}
+	read_stream(lg, &r);
+	if (r.fd != STDIN_FILENO)
+		close(r.fd);
+}
+
+/* ---- options ---- */
+
+static void __attribute__((noreturn)) log_usage(void)
+{
+	printf("Usage:\n");
+	printf(" %s log [options]\n", program_invocation_short_name);
+	printf("\nShow the kernel log with each disk it names annotated with its alias\n"
+	       "and most stable persistent name: sdb[data0 wwn-0x5000c500a1b2c3d4].\n");
+	printf("\nOptions:\n");
+	printf(" -f, --follow           wait for new records of /dev/kmsg\n");
+	printf(" -J, --json             one JSON object a record\n");
+	printf("     --disk <disk>      only records about this disk (name, link or alias)\n");
+	printf("     --input <file>     read saved records from file (\"-\": stdin)\n");
+	printf("     --format <format>  the input's format: kmsg or dmesg (default: detect)\n");
+	printf("     --sysroot <dir>    use the specified directory as system root\n");
+	printf(" -h, --help             display this help\n");
+	printf(" -V, --version          display version\n");
+	printf("\nFor more details see diskalias(8).\n");
+	exit(DA_EXIT_OK);
+}
+
+/* --disk: any DISK argument, a partition (for its disk) or an alias. */
+static void resolve_filter(struct logger *lg, const char *arg)
+{
+	char disk[DISK_NAME_MAX], part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];
+	const struct dx_disk *d = NULL;
+	int st;
+
+	st = disk_resolve(arg, disk, part);
+	if (st == DISK_ARG_OK || (st == DISK_ARG_PARTITION && disk[0]))
+		d = disk_index_lookup(&lg->dx, disk, strlen(disk));
+	else if (st == DISK_ARG_UNKNOWN && alias_check(arg, strlen(arg), NULL) == 0)
+		d = disk_index_find_alias(&lg->dx, arg);
+	if (!d && st == DISK_ARG_BROKEN_LINK)
+		errx(DA_EXIT_FAILURE, "%s: %s", arg,
+		     disk_arg_reason(st, arg, disk, part, reason, sizeof(reason)));
+	if (!d)
+		errx(DA_EXIT_FAILURE, "%s: no disk has this name or alias", arg);
+	lg->filter_name = strdup(d->name);
+	lg->filter_alias = d->alias ? strdup(d->alias) : NULL;
+	if (!lg->filter_name || (d->alias && !lg->filter_alias))
+		err(DA_EXIT_FAILURE, "cannot allocate memory");
+}
+
+int verb_log(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "follow", no_argument,       NULL, 'f' },
+		{ "json",   no_argument,       NULL, 'J' },
+		{ "disk",   required_argument, NULL, OPT_DISK },
+		{ "input",  required_argument, NULL, OPT_INPUT },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		COMMON_LONGOPTS,
+		{ NULL, 0, NULL, 0 }
+	};
+	static char outbuf[1 << 20];
+	struct logger lg = { .out = stdout };
+	const char *input = NULL, *disk = NULL;
+	struct sigaction sa = { .sa_handler = on_signal };
+	bool follow = false;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "fJ" COMMON_SHORTOPTS, longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			follow = true;
+			break;
+		case 'J':
+			lg.json = true;
+			break;
+		case OPT_DISK:
+			disk = optarg;
+			break;
+		case OPT_INPUT:
+			input = optarg;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "kmsg") == 0)
+				lg.format = LOG_FORMAT_KMSG;
+			else if (strcmp(optarg, "dmesg") == 0)
+				lg.format = LOG_FORMAT_DMESG;
+			else
+				usage_error("log: %s: unknown format (kmsg or dmesg)", optarg);
+			break;
+		case 'h':
+			log_usage();
+		default:
+			common_option(c, optarg);
+		}
+	}
+	if (optind < argc)
+		usage_error("log: %s: unexpected argument", argv[optind]);
+	if (follow && input)
+		usage_error("log: --follow reads /dev/kmsg, not --input");
+	setup_sysroot();
+
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	build_index(&lg);
+	if (disk)
+		resolve_filter(&lg, disk);
+
+	if (input)
+		read_input(&lg, input);
+	else
+		read_kmsg(&lg, follow);
+
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(DA_EXIT_FAILURE, "write error");
+	if (lg.nlost)
+		warnx("/dev/kmsg: records were overwritten before they could be read "
+		      "(%lu times)", lg.nlost);
+	if (lg.nmalformed)
+		warnx("%s: %lu malformed record%s, shown as read",
+		      input ? (strcmp(input, "-") ? input : "stdin") : "/dev/kmsg",
+		      lg.nmalformed, lg.nmalformed == 1 ? "" : "s");
+	disk_index_free(&lg.dx);
+	free(lg.hits);
+	free(lg.unescaped);
+	free(lg.filter_name);
+	free(lg.filter_alias);
+	return DA_EXIT_OK;
+}

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "disk_index.h"
+
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+
+#include "sysroot.h"
+
+enum { KEY_DISK, KEY_PART, KEY_OTHER };
+
+static void *xzalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	return p;
+}
+
+static uint32_t hash_key(const char *s, size_t len)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static bool has_prefix(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static int link_rank(const struct disk_link *l)
+{
+	if (l->part != -1)
+		return -1;
+	if (strcmp(l->dir, "by-id") == 0) {
+		if (has_prefix(l->name, "wwn-"))
+			return 0;
+		if (has_prefix(l->name, "nvme-eui.") ||
+		    has_prefix(l->name, "nvme-nguid.") ||
+		    has_prefix(l->name, "scsi-3"))
+			return 1;	/* a WWN too, in another spelling */
+		return 2;		/* transport serial: ata-, virtio-, ... */
+	}
+	if (strcmp(l->dir, "by-path") == 0)
+		return 3;
+	return -1;
+}
+
+const char *disk_stable_link(const struct disk *d)
+{
+	const struct disk_link *best = NULL;
+	int best_rank = 99;
+
+	/* links are sorted by directory and name: the first of a rank wins */
+	for (size_t i = 0; i < d->nlinks; i++) {
+		int r = link_rank(&d->links[i]);
+
+		if (r >= 0 && r < best_rank) {
+			best = &d->links[i];
+			best_rank = r;
+		}
+	}
+	return best ? best->name : NULL;
+}
+
+static void insert(struct disk_index *dx, const char *key, size_t len,
+		   uint32_t disk, int kind)
+{
+	uint32_t h = hash_key(key, len);
+	size_t i = h & dx->mask;
+
+	while (dx->slots[i].key_len) {
+		struct dx_slot *s = &dx->slots[i];
+
+		if (s->hash == h && s->key_len == len &&
+		    memcmp(dx->keys + s->key_off, key, len) == 0)
+			return;		/* first one wins */
+		i = (i + 1) & dx->mask;
+	}
+	if (dx->keys_len + len + 1 > dx->keys_cap) {
+		dx->keys_cap = (dx->keys_cap + len + 1) * 2;
+		dx->keys = realloc(dx->keys, dx->keys_cap);
+		if (!dx->keys)
+			err(EXIT_FAILURE, "cannot allocate memory");
+	}
+	memcpy(dx->keys + dx->keys_len, key, len);
+	dx->keys[dx->keys_len + len] = (char)kind;	/* kept after the key */
+	dx->slots[i] = (struct dx_slot){ h, (uint32_t)len, dx->keys_len, disk };
+	dx->keys_len += len + 1;
+
+	if (kind != KEY_OTHER) {
+		unsigned char c = (unsigned char)key[0];
+
+		dx->first_bytes[c >> 3] |= 1u << (c & 7);
+		if (len > dx->max_name_len)
+			dx->max_name_len = len;
+	}
+}
+
+static const struct dx_slot *find(const struct disk_index *dx,
+				  const char *key, size_t len)
+{
+	uint32_t h;
+	size_t i;
+
+	if (!dx->slots || len == 0)
+		return NULL;
+	h = hash_key(key, len);
+	for (i = h & dx->mask; dx->slots[i].key_len; i = (i + 1) & dx->mask) {
+		const struct dx_slot *s = &dx->slots[i];
+
+		if (s->hash == h && s->key_len == len &&
+		    memcmp(dx->keys + s->key_off, key, len) == 0)
+			return s;
+	}
+	return NULL;
+}
+
+static int slot_kind(const struct disk_index *dx, const struct dx_slot *s)
+{
+	return dx->keys[s->key_off + s->key_len];
+}
+
+/* "0:0:1:0" when /sys/block/<disk>/device is a link to a SCSI device. */
+static bool scsi_address(const char *disk, char *addr, size_t size)
+{
+	char path[DISK_NAME_MAX + 32];
+	int colons = 0;
+
+	snprintf(path, sizeof(path), "sys/block/%s/device", disk);
+	if (link_target_name_at(sysroot_fd(), path, addr, size) != 0)
+		return false;
+	for (const char *p = addr; *p; p++) {
+		if (*p == ':' && p > addr && p[-1] != ':')
+			colons++;
+		else if (*p < '0' || *p > '9')
+			return false;
+	}
+	return colons == 3 && addr[strlen(addr) - 1] != ':';
+}
+
+static char *make_note(const char *alias, const char *persistent)
+{
+	char *note;
+
+	if (asprintf(&note, "%s%s%s", alias ? alias : "",
+		     alias && persistent ? " " : "",
+		     persistent ? persistent : "") < 0)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	return note;
+}
+
+int disk_index_build(struct disk_index *dx)
+{
+	char key[DISK_NAME_MAX + 16];
+	size_t nkeys = 0, nslots = 16;
+	int r;
+
+	memset(dx, 0, sizeof(*dx));
+	r = disks_scan(&dx->dt, SCAN_ALIAS | SCAN_LINKS | SCAN_DEVNO);
+	if (r < 0)
+		return r;
+	log_aliases_load(&dx->conf);
+
+	dx->ndisks = dx->dt.ndisks;
+	dx->disks = xzalloc(dx->ndisks, sizeof(*dx->disks));
+	for (size_t i = 0; i < dx->ndisks; i++)
+		nkeys += 3 + 2 * dx->dt.disks[i].nparts;
+	while (nslots < 2 * nkeys)
+		nslots *= 2;
+	dx->slots = xzalloc(nslots, sizeof(*dx->slots));
+	dx->mask = nslots - 1;
+
+	for (size_t i = 0; i < dx->ndisks; i++) {
+		const struct disk *d = &dx->dt.disks[i];
+		struct dx_disk *x = &dx->disks[i];
+
+		x->name = d->name;
+		x->name_len = strlen(d->name);
+		x->alias = d->alias ? d->alias : log_aliases_find(&dx->conf, d->name);
+		x->persistent = disk_stable_link(d);
+		x->note = make_note(x->alias, x->persistent);
+		x->note_len = strlen(x->note);
+
+		insert(dx, d->name, x->name_len, (uint32_t)i, KEY_DISK);
+		for (size_t j = 0; j < d->nparts; j++)
+			insert(dx, d->parts[j].name, strlen(d->parts[j].name),
+			       (uint32_t)i, KEY_PART);
+		if (d->has_devno) {
+			r = snprintf(key, sizeof(key), "b%u:%u",
+				     major(d->devno), minor(d->devno));
+			insert(dx, key, (size_t)r, (uint32_t)i, KEY_OTHER);
+		}
+		for (size_t j = 0; j < d->nparts; j++) {
+			if (!d->parts[j].has_devno)
+				continue;
+			r = snprintf(key, sizeof(key), "b%u:%u",
+				     major(d->parts[j].devno),
+				     minor(d->parts[j].devno));
+			insert(dx, key, (size_t)r, (uint32_t)i, KEY_OTHER);
+		}
+		if (scsi_address(d->name, key, sizeof(key)))
+			insert(dx, key, strlen(key), (uint32_t)i, KEY_OTHER);
+	}
+	return 0;
+}
+
+void disk_index_free(struct disk_index *dx)
+{
+	for (size_t i = 0; i < dx->ndisks; i++)
+		free(dx->disks[i].note);
+	free(dx->disks);
+	free(dx->slots);
+	free(dx->keys);
+	disks_free(&dx->dt);
+	log_aliases_free(&dx->conf);
+	memset(dx, 0, sizeof(*dx));
+}
+
+const struct dx_disk *disk_index_lookup(const struct disk_index *dx,
+					const char *key, size_t len)
+{
+	const struct dx_slot *s = find(dx, key, len);
+	size_t n = len;
+
+	if (s)
+		return &dx->disks[s->disk];
+
+	/* a partition gone since: "sdb3" -> "sdb", "nvme0n1p3" -> "nvme0n1" */
+	while (n > 0 && key[n - 1] >= '0' && key[n - 1] <= '9')
+		n--;
+	if (n == len || n < 2)
+		return NULL;
+	if (key[n - 1] == 'p' && key[n - 2] >= '0' && key[n - 2] <= '9')
+		n--;
+	else if (key[n - 1] >= '0' && key[n - 1] <= '9')
+		return NULL;
+	s = find(dx, key, n);
+	if (s && slot_kind(dx, s) == KEY_DISK)
+		return &dx->disks[s->disk];
+	return NULL;
+}
+
+const struct dx_disk *disk_index_device(const struct disk_index *dx,
+					const char *dev, size_t len)
+{
+	if (len > 6 && memcmp(dev, "+scsi:", 6) == 0)
+		return disk_index_lookup(dx, dev + 6, len - 6);
+	if (len > 7 && memcmp(dev, "+block:", 7) == 0)
+		return disk_index_lookup(dx, dev + 7, len - 7);
+	if (len > 1 && dev[0] == 'b' && dev[1] >= '0' && dev[1] <= '9') {
+		const struct dx_slot *s = find(dx, dev, len);
+
+		return s ? &dx->disks[s->disk] : NULL;
+	}
+	return NULL;	/* a char device, a netdev, another bus */
+}
+
+const struct dx_disk *disk_index_find_alias(const struct disk_index *dx,
+					    const char *alias)
+{
+	for (size_t i = 0; i < dx->ndisks; i++)
+		if (dx->disks[i].alias && strcmp(dx->disks[i].alias, alias) == 0)
+			return &dx->disks[i];
+	return NULL;
+}
+
+static size_t digits(const char *s, size_t len, size_t i)
+{
+	size_t start = i;
+
+	while (i < len && s[i] >= '0' && s[i] <= '9')
+		i++;
+	return i - start;
+}
+
+/* N, or N followed by pN (a partition); the whole of s[i..len). */
+static bool number_part(const char *s, size_t len, size_t i)
+{
+	size_t n = digits(s, len, i);
+
+	if (!n)
+		return false;
+	i += n;
+	if (i < len && s[i] == 'p') {
+		n = digits(s, len, i + 1);
+		return n && i + 1 + n == len;
+	}
+	return i == len;
+}
+
+bool disk_index_plausible_name(const char *w, size_t len)
+{
+	static const char *const lettered[] = { "sd", "vd", "hd", "xvd" };
+	static const char *const numbered[] = {
+		"mmcblk", "md", "dm-", "loop", "sr", "nbd", "zram", "rbd",
+		"pmem", "ram",
+	};
+	size_t i, p;
+
+	for (i = 0; i < sizeof(lettered) / sizeof(lettered[0]); i++) {
+		p = strlen(lettered[i]);
+		if (len > p && memcmp(w, lettered[i], p) == 0) {
+			while (p < len && w[p] >= 'a' && w[p] <= 'z')
+				p++;
+			if (p == strlen(lettered[i]) || p - strlen(lettered[i]) > 4)
+				return false;
+			return p == len || digits(w, len, p) == len - p;
+		}
+	}
+	if (len > 4 && memcmp(w, "nvme", 4) == 0) {
+		p = 4 + digits(w, len, 4);
+		if (p == 4 || p >= len || w[p] != 'n')
+			return false;
+		return number_part(w, len, p + 1);
+	}
+	for (i = 0; i < sizeof(numbered) / sizeof(numbered[0]); i++) {
+		p = strlen(numbered[i]);
+		if (len > p && memcmp(w, numbered[i], p) == 0)
+			return number_part(w, len, p);
+	}
+	return false;
+}
