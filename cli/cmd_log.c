@@ -61,6 +61,15 @@ struct logger {
 	struct hit *hits;		/* reused for every record */
 	size_t nhits, hits_cap;
 	const struct dx_disk *meta;	/* the disk of DEVICE= */
+
+	/*
+	 * Per disk, the number of the last record that mentioned it, named
+	 * it by a word, and had it annotated: each disk is annotated once a
+	 * record, at its first name, without a quadratic search.
+	 */
+	uint64_t nrecords;
+	uint64_t *mentioned, *named, *noted;
+	size_t nstamps;
 	char *unescaped;		/* JSON text of a kmsg record */
 	size_t unescaped_cap;
 
@@ -108,6 +117,35 @@ static void build_index(struct logger *lg)
 	for (const char *p = hotplug_first; *p; p++)
 		set_bit(lg->first_bytes, (unsigned char)*p);
 	lg->max_len = lg->dx.max_name_len > 32 ? lg->dx.max_name_len : 32;
+
+	free(lg->mentioned);
+	free(lg->named);
+	free(lg->noted);
+	lg->nstamps = lg->dx.ndisks;
+	lg->mentioned = calloc(lg->nstamps + 1, sizeof(uint64_t));
+	lg->named = calloc(lg->nstamps + 1, sizeof(uint64_t));
+	lg->noted = calloc(lg->nstamps + 1, sizeof(uint64_t));
+	if (!lg->mentioned || !lg->named || !lg->noted)
+		err(DA_EXIT_FAILURE, "cannot allocate memory");
+}
+
+static size_t disk_no(const struct logger *lg, const struct dx_disk *d)
+{
+	return (size_t)(d - lg->dx.disks);
+}
+
+/* Stamp the disks of the record just found. */
+static void mark_hits(struct logger *lg)
+{
+	uint64_t n = ++lg->nrecords;
+
+	for (size_t i = 0; i < lg->nhits; i++) {
+		size_t k = disk_no(lg, lg->hits[i].disk);
+
+		lg->mentioned[k] = n;
+		if (lg->hits[i].kind == LOG_TOKEN_WORD)
+			lg->named[k] = n;
+	}
 }
 
 static void add_hit(struct logger *lg, size_t start, size_t len,
@@ -160,6 +198,7 @@ static void find_disks_or_rescan(struct logger *lg, const struct log_record *rec
 		build_index(lg);
 		find_disks(lg, rec);
 	}
+	mark_hits(lg);
 }
 
 static bool is_filtered_disk(const struct logger *lg, const struct dx_disk *d)
@@ -201,26 +240,31 @@ static void put_note(struct logger *lg, const struct dx_disk *d, bool with_name)
 	fputc_unlocked(']', lg->out);
 }
 
+/*
+ * The text with a note after the first name of each disk; a SCSI address
+ * gets one (with the disk's name) only when no name of the disk follows.
+ */
 static void put_annotated(struct logger *lg, const struct log_record *rec)
 {
+	uint64_t n = lg->nrecords;
 	size_t pos = 0;
-	bool meta_named = false;
 
-	if (lg->meta) {
-		for (size_t i = 0; i < lg->nhits && !meta_named; i++)
-			meta_named = lg->hits[i].disk == lg->meta;
-		if (!meta_named) {
-			/* tied by DEVICE= alone: say which disk, as dev_printk would */
-			put(lg, lg->meta->name, lg->meta->name_len);
-			put_note(lg, lg->meta, false);
-			put(lg, ": ", 2);
-		}
+	if (lg->meta && lg->mentioned[disk_no(lg, lg->meta)] != n) {
+		/* tied by DEVICE= alone: say which disk, as dev_printk would */
+		put(lg, lg->meta->name, lg->meta->name_len);
+		put_note(lg, lg->meta, false);
+		put(lg, ": ", 2);
 	}
 	for (size_t i = 0; i < lg->nhits; i++) {
 		const struct hit *h = &lg->hits[i];
+		size_t k = disk_no(lg, h->disk);
+		bool scsi = h->kind == LOG_TOKEN_SCSI;
 
+		if (lg->noted[k] == n || (scsi && lg->named[k] == n))
+			continue;
+		lg->noted[k] = n;
 		put(lg, rec->text + pos, h->start + h->len - pos);
-		put_note(lg, h->disk, h->kind == LOG_TOKEN_SCSI);
+		put_note(lg, h->disk, scsi);
 		pos = h->start + h->len;
 	}
 	put(lg, rec->text + pos, rec->text_len - pos);
@@ -291,16 +335,17 @@ static void print_json(struct logger *lg, const struct log_record *rec,
 		json_string(&js, "text", json_text(lg, rec->text, rec->text_len,
 						   lg->format == LOG_FORMAT_KMSG));
 	json_array_begin(&js, "disks", true);
-	if (lg->meta)
+	if (lg->meta) {
 		json_disk(&js, lg->meta);
+		lg->noted[disk_no(lg, lg->meta)] = lg->nrecords;
+	}
 	for (size_t i = 0; i < lg->nhits; i++) {
-		const struct dx_disk *d = lg->hits[i].disk;
-		bool seen = d == lg->meta;
+		size_t k = disk_no(lg, lg->hits[i].disk);
 
-		for (size_t j = 0; j < i && !seen; j++)
-			seen = lg->hits[j].disk == d;
-		if (!seen)
-			json_disk(&js, d);
+		if (lg->noted[k] != lg->nrecords) {
+			lg->noted[k] = lg->nrecords;
+			json_disk(&js, lg->hits[i].disk);
+		}
 	}
 	json_array_end(&js);
 	if (malformed)
@@ -652,5 +697,8 @@ int verb_log(int argc, char **argv)
 	free(lg.unescaped);
 	free(lg.filter_name);
 	free(lg.filter_alias);
+	free(lg.mentioned);
+	free(lg.named);
+	free(lg.noted);
 	return DA_EXIT_OK;
 }

@@ -2,10 +2,13 @@
 #include "disk_index.h"
 
 #include <err.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "sysroot.h"
 
@@ -127,22 +130,48 @@ static int slot_kind(const struct disk_index *dx, const struct dx_slot *s)
 	return dx->keys[s->key_off + s->key_len];
 }
 
-/* "0:0:1:0" when /sys/block/<disk>/device is a link to a SCSI device. */
-static bool scsi_address(const char *disk, char *addr, size_t size)
+static bool is_scsi_address(const char *s)
 {
-	char path[DISK_NAME_MAX + 32];
 	int colons = 0;
 
-	snprintf(path, sizeof(path), "sys/block/%s/device", disk);
-	if (link_target_name_at(sysroot_fd(), path, addr, size) != 0)
-		return false;
-	for (const char *p = addr; *p; p++) {
-		if (*p == ':' && p > addr && p[-1] != ':')
+	for (const char *p = s; *p; p++) {
+		if (*p == ':' && p > s && p[-1] != ':')
 			colons++;
 		else if (*p < '0' || *p > '9')
 			return false;
 	}
-	return colons == 3 && addr[strlen(addr) - 1] != ':';
+	return colons == 3 && *s && s[strlen(s) - 1] != ':';
+}
+
+/* "0:0:1:0" when /sys/block/<disk>/device is a link to a SCSI device. */
+static bool scsi_address(const char *disk, char *addr, size_t size)
+{
+	char path[DISK_NAME_MAX + 32], target[PATH_MAX];
+	const char *base;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "sys/block/%s/device", disk);
+	if (link_target_name_at(sysroot_fd(), path, addr, size) != 0)
+		return false;
+	if (is_scsi_address(addr))
+		return true;
+	/* a link such as "../.." names the device only once resolved */
+	fd = openat(sysroot_fd(), path, O_PATH | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	n = readlink(path, target, sizeof(target) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	target[n] = '\0';
+	base = strrchr(target, '/');
+	base = base ? base + 1 : target;
+	if (strlen(base) >= size || !is_scsi_address(base))
+		return false;
+	strcpy(addr, base);
+	return true;
 }
 
 static char *make_note(const char *alias, const char *persistent)

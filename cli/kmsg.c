@@ -78,14 +78,18 @@ static size_t line_len(const char *buf, size_t len)
 enum log_format log_detect_format(const char *buf, size_t len)
 {
 	uint64_t pri, usec;
-	size_t ts;
+	size_t ts, l;
 
-	while (len > 0 && *buf == '\n') {
-		buf++;
-		len--;
+	/* a kmsg header among the first lines: a saved /dev/kmsg, maybe cut */
+	for (int lines = 0; len > 0 && lines < 16; lines++) {
+		l = line_len(buf, len);
+		if (parse_kmsg_header(buf, l, &pri, &usec, &ts))
+			return LOG_FORMAT_KMSG;
+		if (l == len)
+			break;
+		buf += l + 1;
+		len -= l + 1;
 	}
-	if (parse_kmsg_header(buf, line_len(buf, len), &pri, &usec, &ts))
-		return LOG_FORMAT_KMSG;
 	return LOG_FORMAT_DMESG;
 }
 

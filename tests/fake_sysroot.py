@@ -17,6 +17,9 @@ Trees:
   noalias   the same disks on a kernel without the alias attribute
   odd       malformed and surprising sysfs files
   unreadable  files only root may read (for tests run as nobody)
+  logs      disks for "diskalias log": SCSI addresses, /dev/kmsg, samples
+  logs-noalias  the same without the alias attribute, with a config
+  logs-noperm   the same with a /dev/kmsg only root may read
 """
 
 import os
@@ -261,11 +264,44 @@ def letters(i):
     return s
 
 
+LOG_SAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                           "data", "kmsg")
+
+
+def build_logs(t, alias_attr=True, kmsg_mode=0o644):
+    """The standard disks with sdb and sdc on a SCSI host as sysfs has them
+    (so their SCSI addresses resolve), /dev/kmsg a saved log, the recorded
+    samples under /samples, and without the alias attribute a config."""
+    for d in standard_disks():
+        if d["name"] in ("sdb", "sdc"):
+            lun = 1 if d["name"] == "sdb" else 2
+            d["real"] = True
+            d["parent"] = ("pci0000:00/0000:00:04.0/virtio1/host2/"
+                           "target2:0:0/2:0:0:%d" % lun)
+        add_disk(t, d, alias_attr)
+    t.finish()
+    for name in sorted(os.listdir(LOG_SAMPLES)):
+        with open(os.path.join(LOG_SAMPLES, name), encoding="utf-8") as f:
+            t.write("/samples/" + name, f.read())
+    with open(os.path.join(LOG_SAMPLES, "kmsg-boot.txt"), encoding="utf-8") as f:
+        t.write("/dev/kmsg", f.read())
+    os.chmod(t.path("/dev/kmsg"), kmsg_mode)
+    if not alias_attr:
+        t.write("/etc/diskalias.conf",
+                "# aliases of a kernel without the attribute\n"
+                "alias data0 wwn-0x5000c500a1b2c3d4\n"
+                "alias logs  /dev/disk/by-path/pci-0000:00:04.0-scsi-0:0:0:2\n"
+                "alias gone  wwn-0x5000c500ffffffff\n")
+
+
 TREES = {
     "standard": build_standard,
     "noalias": lambda t: build_standard(t, alias_attr=False),
     "odd": build_odd,
     "unreadable": build_unreadable,
+    "logs": build_logs,
+    "logs-noalias": lambda t: build_logs(t, alias_attr=False),
+    "logs-noperm": lambda t: build_logs(t, kmsg_mode=0o600),
 }
 
 
