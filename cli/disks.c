@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libmount.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,19 @@ struct name_index {
 	int disk;
 	int part;		/* -1 for the disk itself */
 };
+
+/* One worker's state while scanning disks. */
+struct scan_ctx {
+	char **warnings;	/* the current disk's, "line\n" each */
+	char *buf;		/* ATTR_MAX */
+	char *dbuf;		/* DIRENT_BUF */
+	bool alias_attr_seen;
+};
+
+#define DIRENT_BUF 32768
+#define MAX_WORKERS 4
+/* Below this many disks a thread costs more than it saves. */
+#define PARALLEL_MIN 256
 
 struct devno_index {
 	dev_t devno;
@@ -92,15 +107,23 @@ static int cmp_link(const void *a, const void *b)
 	return strverscmp(x->name, y->name);
 }
 
-static void warn_attr(struct disk_table *dt, const char *disk,
+static void warn_attr(struct scan_ctx *sc, const char *disk,
 		      const char *attr, const char *reason)
 {
-	warnx("/sys/block/%s/%s: %s", disk, attr, reason);
-	dt->nwarnings++;
+	char *line;
+	size_t len;
+
+	/* kept per disk and printed in order once the workers are done */
+	if (asprintf(&line, "/sys/block/%s/%s: %s\n", disk, attr, reason) < 0)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	len = *sc->warnings ? strlen(*sc->warnings) : 0;
+	*sc->warnings = xrealloc_array(*sc->warnings, len + strlen(line) + 1, 1);
+	strcpy(*sc->warnings + len, line);
+	free(line);
 }
 
 /* Read an attribute; absent is normal (0), other failures are warned (-1). */
-static int get_attr(struct disk_table *dt, int dfd, const char *disk,
+static int get_attr(struct scan_ctx *sc, int dfd, const char *disk,
 		    const char *attr, char *buf)
 {
 	ssize_t n = read_attr(dfd, attr, buf, ATTR_MAX);
@@ -110,11 +133,11 @@ static int get_attr(struct disk_table *dt, int dfd, const char *disk,
 	if (n == -ENOENT || n == -ENOTDIR)
 		return 0;
 	if (n == -EFBIG)
-		warn_attr(dt, disk, attr, "unexpectedly long");
+		warn_attr(sc, disk, attr, "unexpectedly long");
 	else if (n == -EILSEQ)
-		warn_attr(dt, disk, attr, "contains a NUL byte");
+		warn_attr(sc, disk, attr, "contains a NUL byte");
 	else
-		warn_attr(dt, disk, attr, strerror((int)-n));
+		warn_attr(sc, disk, attr, strerror((int)-n));
 	return -1;
 }
 
@@ -162,24 +185,24 @@ static char *dup_trimmed(const char *s)
 	return strndup(s, e - s);
 }
 
-static char *read_string(struct disk_table *dt, int dfd, const char *disk,
+static char *read_string(struct scan_ctx *sc, int dfd, const char *disk,
 			 const char *attr, const char *fallback, char *buf)
 {
-	int r = get_attr(dt, dfd, disk, attr, buf);
+	int r = get_attr(sc, dfd, disk, attr, buf);
 
 	if (r == 0 && fallback)
-		r = get_attr(dt, dfd, disk, fallback, buf);
+		r = get_attr(sc, dfd, disk, fallback, buf);
 	return r > 0 ? dup_trimmed(buf) : NULL;
 }
 
-static int read_flag(struct disk_table *dt, int dfd, const char *disk,
+static int read_flag(struct scan_ctx *sc, int dfd, const char *disk,
 		     const char *attr, char *buf)
 {
-	if (get_attr(dt, dfd, disk, attr, buf) <= 0)
+	if (get_attr(sc, dfd, disk, attr, buf) <= 0)
 		return -1;
 	if (strcmp(buf, "0") == 0 || strcmp(buf, "1") == 0)
 		return buf[0] == '1';
-	warn_attr(dt, disk, attr, "neither 0 nor 1");
+	warn_attr(sc, disk, attr, "neither 0 nor 1");
 	return -1;
 }
 
@@ -201,49 +224,49 @@ static char *wwn_from_wwid(const char *wwid)
 	return NULL;
 }
 
-static void read_alias_attr(struct disk_table *dt, int dfd, struct disk *d,
+static void read_alias_attr(struct scan_ctx *sc, int dfd, struct disk *d,
 			    char *buf)
 {
-	int r = get_attr(dt, dfd, d->name, "alias", buf);
+	int r = get_attr(sc, dfd, d->name, "alias", buf);
 
 	if (r == 0)
 		return;
 	d->has_alias_attr = true;
-	dt->alias_attr_seen = true;
+	sc->alias_attr_seen = true;
 	if (r < 0 || !*buf)
 		return;
 	if (alias_check(buf, strlen(buf), NULL) != 0) {
-		warn_attr(dt, d->name, "alias", "breaks the alias rules");
+		warn_attr(sc, d->name, "alias", "breaks the alias rules");
 		return;
 	}
 	d->alias = xstrdup(buf);
 }
 
-static void read_size(struct disk_table *dt, int dfd, struct disk *d,
+static void read_size(struct scan_ctx *sc, int dfd, struct disk *d,
 		      char *buf)
 {
 	uint64_t sectors;
 
-	if (get_attr(dt, dfd, d->name, "size", buf) <= 0)
+	if (get_attr(sc, dfd, d->name, "size", buf) <= 0)
 		return;
 	/* "size" counts 512-byte sectors whatever the logical block size */
 	if (parse_u64(buf, &sectors) && sectors <= UINT64_MAX / 512) {
 		d->size = sectors * 512;
 		d->has_size = true;
 	} else {
-		warn_attr(dt, d->name, "size", "not a number");
+		warn_attr(sc, d->name, "size", "not a number");
 	}
 }
 
-static void read_devno(struct disk_table *dt, int dfd, const char *disk,
+static void read_devno(struct scan_ctx *sc, int dfd, const char *disk,
 		       const char *attr, dev_t *devno, bool *has, char *buf)
 {
-	if (get_attr(dt, dfd, disk, attr, buf) <= 0)
+	if (get_attr(sc, dfd, disk, attr, buf) <= 0)
 		return;
 	if (parse_devno(buf, devno))
 		*has = true;
 	else
-		warn_attr(dt, disk, attr, "not MAJOR:MINOR");
+		warn_attr(sc, disk, attr, "not MAJOR:MINOR");
 }
 
 /* What a disk's directory holds, from one getdents64() pass. */
@@ -287,15 +310,15 @@ static void add_part(struct disk *d, const char *name, size_t *cap)
  * List the disk's directory once: which optional attributes exist (no
  * failed open(2) per absent file) and the partition subdirectories.
  */
-static void read_disk_dir(struct disk_table *dt, int dfd, struct disk *d,
+static void read_disk_dir(struct scan_ctx *sc, int dfd, struct disk *d,
 			  unsigned int flags, struct disk_dir *dd)
 {
-	static char dbuf[32768];
+	char *dbuf = sc->dbuf;
 	size_t len = strlen(d->name), cap = 0;
 	ssize_t n;
 
 	memset(dd, 0, sizeof(*dd));
-	while ((n = getdents64(dfd, dbuf, sizeof(dbuf))) > 0) {
+	while ((n = getdents64(dfd, dbuf, DIRENT_BUF)) > 0) {
 		for (ssize_t off = 0; off < n;) {
 			struct dirent64 *de = (struct dirent64 *)(dbuf + off);
 			const char *name = de->d_name;
@@ -317,41 +340,41 @@ static void read_disk_dir(struct disk_table *dt, int dfd, struct disk *d,
 		}
 	}
 	if (n < 0)
-		warn_attr(dt, d->name, "", strerror(errno));
+		warn_attr(sc, d->name, "", strerror(errno));
 	if (d->nparts > 1)
 		qsort(d->parts, d->nparts, sizeof(*d->parts), cmp_part);
 }
 
-static void read_info(struct disk_table *dt, int dfd, struct disk *d,
+static void read_info(struct scan_ctx *sc, int dfd, struct disk *d,
 		      const struct disk_dir *dd, char *buf)
 {
 	char *wwid = NULL;
 
 	if (dd->device)
-		d->model = read_string(dt, dfd, d->name, "device/model", NULL, buf);
+		d->model = read_string(sc, dfd, d->name, "device/model", NULL, buf);
 	/* virtio-blk and NVMe have them on the disk, SCSI on its device */
 	if (dd->serial)
-		d->serial = read_string(dt, dfd, d->name, "serial", NULL, buf);
+		d->serial = read_string(sc, dfd, d->name, "serial", NULL, buf);
 	else if (dd->device)
-		d->serial = read_string(dt, dfd, d->name, "device/serial", NULL, buf);
+		d->serial = read_string(sc, dfd, d->name, "device/serial", NULL, buf);
 	if (dd->wwid)
-		wwid = read_string(dt, dfd, d->name, "wwid", NULL, buf);
+		wwid = read_string(sc, dfd, d->name, "wwid", NULL, buf);
 	else if (dd->device)
-		wwid = read_string(dt, dfd, d->name, "device/wwid", NULL, buf);
+		wwid = read_string(sc, dfd, d->name, "device/wwid", NULL, buf);
 	if (wwid) {
 		d->wwn = wwn_from_wwid(wwid);
 		free(wwid);
 	}
 }
 
-static void read_flags(struct disk_table *dt, int dfd, struct disk *d,
+static void read_flags(struct scan_ctx *sc, int dfd, struct disk *d,
 		       char *buf)
 {
-	d->removable = read_flag(dt, dfd, d->name, "removable", buf);
-	d->ro = read_flag(dt, dfd, d->name, "ro", buf);
+	d->removable = read_flag(sc, dfd, d->name, "removable", buf);
+	d->ro = read_flag(sc, dfd, d->name, "ro", buf);
 }
 
-static void read_part_devnos(struct disk_table *dt, int dfd, struct disk *d,
+static void read_part_devnos(struct scan_ctx *sc, int dfd, struct disk *d,
 			     char *buf)
 {
 	char attr[DISK_NAME_MAX + 8];
@@ -360,7 +383,7 @@ static void read_part_devnos(struct disk_table *dt, int dfd, struct disk *d,
 		struct disk_part *p = &d->parts[i];
 
 		snprintf(attr, sizeof(attr), "%s/dev", p->name);
-		read_devno(dt, dfd, d->name, attr, &p->devno, &p->has_devno, buf);
+		read_devno(sc, dfd, d->name, attr, &p->devno, &p->has_devno, buf);
 	}
 }
 
@@ -431,73 +454,177 @@ static int list_block_dir(int fd, char ***names, size_t *n)
 	return 0;
 }
 
+/* Run fn(arg, i, worker) for i in [0, n) on up to MAX_WORKERS threads. */
+struct parallel {
+	void (*fn)(void *arg, size_t i, int worker);
+	void *arg;
+	size_t n;
+	atomic_size_t next;
+};
+
+struct parallel_worker {
+	struct parallel *p;
+	int id;
+};
+
+static void *parallel_loop(void *data)
+{
+	struct parallel_worker *w = data;
+	size_t i;
+
+	while ((i = atomic_fetch_add(&w->p->next, 1)) < w->p->n)
+		w->p->fn(w->p->arg, i, w->id);
+	return NULL;
+}
+
+static int parallel_workers(size_t n)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n < PARALLEL_MIN || cpus < 2)
+		return 1;
+	return cpus < MAX_WORKERS ? (int)cpus : MAX_WORKERS;
+}
+
+/*
+ * The scan is bound by open/read/close of small files, so on a machine
+ * with idle cores the disks are read by several threads; every result,
+ * warnings included, lands in the disk's own slot, so the output does not
+ * depend on scheduling.
+ */
+static void run_parallel(size_t n, int nworkers,
+			 void (*fn)(void *arg, size_t i, int worker), void *arg)
+{
+	struct parallel p = { .fn = fn, .arg = arg, .n = n };
+	struct parallel_worker w[MAX_WORKERS];
+	pthread_t tid[MAX_WORKERS];
+	int started = 1, k;
+
+	atomic_init(&p.next, 0);
+	for (k = 0; k < nworkers; k++)
+		w[k] = (struct parallel_worker){ &p, k };
+	for (k = 1; k < nworkers; k++) {
+		if (pthread_create(&tid[k], NULL, parallel_loop, &w[k]) != 0)
+			break;	/* fewer threads is still correct */
+		started++;
+	}
+	parallel_loop(&w[0]);
+	for (k = 1; k < started; k++)
+		pthread_join(tid[k], NULL);
+}
+
+struct disk_scan_job {
+	int blockfd;
+	unsigned int flags;
+	char **names;
+	struct disk *slots;
+	bool *keep;
+	char **warnings;
+	struct scan_ctx ctx[MAX_WORKERS];
+};
+
+static void scan_one_disk(void *arg, size_t i, int worker)
+{
+	struct disk_scan_job *job = arg;
+	struct scan_ctx *sc = &job->ctx[worker];
+	unsigned int flags = job->flags;
+	struct disk *d = &job->slots[i];
+	/* a listing needs a readable descriptor; a lookup a path one */
+	bool listing = flags & (SCAN_PARTS | SCAN_INFO);
+	struct disk_dir dd;
+	int dfd;
+
+	sc->warnings = &job->warnings[i];
+	memset(d, 0, sizeof(*d));
+	d->name = job->names[i];
+	d->removable = d->ro = -1;
+
+	dfd = openat(job->blockfd, d->name, O_DIRECTORY | O_CLOEXEC |
+		     (listing ? O_RDONLY : O_PATH));
+	if (dfd < 0) {
+		/* a dangling link is a disk going away: skip it */
+		if (errno != ENOTDIR && errno != ENOENT)
+			warn_attr(sc, d->name, "", strerror(errno));
+		return;
+	}
+	if (flags & (SCAN_INFO | SCAN_HIDE_EMPTY))
+		read_size(sc, dfd, d, sc->buf);
+	if ((flags & SCAN_HIDE_EMPTY) && is_hidden_empty(d)) {
+		close(dfd);
+		return;
+	}
+	if (listing)
+		read_disk_dir(sc, dfd, d, flags, &dd);
+	else
+		dd = (struct disk_dir){ .alias = true };
+	if (flags & SCAN_INFO)
+		read_info(sc, dfd, d, &dd, sc->buf);
+	if (flags & SCAN_FLAGS)
+		read_flags(sc, dfd, d, sc->buf);
+	if ((flags & SCAN_ALIAS) && dd.alias)
+		read_alias_attr(sc, dfd, d, sc->buf);
+	if (flags & SCAN_DEVNO) {
+		read_devno(sc, dfd, d->name, "dev", &d->devno,
+			   &d->has_devno, sc->buf);
+		read_part_devnos(sc, dfd, d, sc->buf);
+	}
+	close(dfd);
+	job->keep[i] = true;
+}
+
 static int read_block_dir(struct disk_table *dt, unsigned int flags)
 {
-	struct disk_dir dd;
-	char **names, *buf;
-	bool listing;
+	struct disk_scan_job job = { .flags = flags };
+	int fd, r, k, nworkers;
 	size_t i, n;
-	int fd, r;
 
 	fd = sysroot_open("/sys/block", O_RDONLY | O_DIRECTORY);
 	if (fd < 0)
 		return -errno;
-	r = list_block_dir(fd, &names, &n);
+	r = list_block_dir(fd, &job.names, &n);
 	if (r < 0) {
 		close(fd);
 		return r;
 	}
-	buf = malloc(ATTR_MAX);
-	if (!buf)
+	job.blockfd = fd;
+	job.slots = xrealloc_array(NULL, n ? n : 1, sizeof(struct disk));
+	job.keep = calloc(n ? n : 1, sizeof(bool));
+	job.warnings = calloc(n ? n : 1, sizeof(char *));
+	if (!job.keep || !job.warnings)
 		err(EXIT_FAILURE, "cannot allocate memory");
-	dt->disks = xrealloc_array(NULL, n ? n : 1, sizeof(struct disk));
-
-	for (i = 0; i < n; i++) {
-		struct disk *d = &dt->disks[dt->ndisks];
-		int dfd;
-
-		/* a listing needs a readable descriptor; a lookup a path one */
-		listing = flags & (SCAN_PARTS | SCAN_INFO);
-		dfd = openat(fd, names[i], O_DIRECTORY | O_CLOEXEC |
-			     (listing ? O_RDONLY : O_PATH));
-		if (dfd < 0) {
-			/* a dangling link is a disk going away: skip it */
-			if (errno != ENOTDIR && errno != ENOENT)
-				warn_attr(dt, names[i], "", strerror(errno));
-			free(names[i]);
-			continue;
-		}
-		memset(d, 0, sizeof(*d));
-		d->name = names[i];	/* the table takes it over */
-		d->removable = d->ro = -1;
-
-		if (flags & (SCAN_INFO | SCAN_HIDE_EMPTY))
-			read_size(dt, dfd, d, buf);
-		if ((flags & SCAN_HIDE_EMPTY) && is_hidden_empty(d)) {
-			close(dfd);
-			free_disk(d);
-			continue;
-		}
-		if (listing)
-			read_disk_dir(dt, dfd, d, flags, &dd);
-		else
-			dd = (struct disk_dir){ .alias = true };
-		if (flags & SCAN_INFO)
-			read_info(dt, dfd, d, &dd, buf);
-		if (flags & SCAN_FLAGS)
-			read_flags(dt, dfd, d, buf);
-		if ((flags & SCAN_ALIAS) && dd.alias)
-			read_alias_attr(dt, dfd, d, buf);
-		if (flags & SCAN_DEVNO) {
-			read_devno(dt, dfd, d->name, "dev", &d->devno,
-				   &d->has_devno, buf);
-			read_part_devnos(dt, dfd, d, buf);
-		}
-		close(dfd);
-		dt->ndisks++;
+	nworkers = parallel_workers(n);
+	for (k = 0; k < nworkers; k++) {
+		job.ctx[k].buf = malloc(ATTR_MAX);
+		job.ctx[k].dbuf = malloc(DIRENT_BUF);
+		if (!job.ctx[k].buf || !job.ctx[k].dbuf)
+			err(EXIT_FAILURE, "cannot allocate memory");
 	}
-	free(names);
-	free(buf);
+
+	run_parallel(n, nworkers, scan_one_disk, &job);
+
+	/* in name order: warnings printed, kept disks packed */
+	dt->disks = job.slots;
+	for (i = 0; i < n; i++) {
+		char *line = job.warnings[i], *nl;
+
+		for (; line && (nl = strchr(line, '\n')); line = nl + 1) {
+			warnx("%.*s", (int)(nl - line), line);
+			dt->nwarnings++;
+		}
+		free(job.warnings[i]);
+		if (job.keep[i])
+			dt->disks[dt->ndisks++] = job.slots[i];
+		else
+			free_disk(&job.slots[i]);
+	}
+	for (k = 0; k < nworkers; k++) {
+		dt->alias_attr_seen |= job.ctx[k].alias_attr_seen;
+		free(job.ctx[k].buf);
+		free(job.ctx[k].dbuf);
+	}
+	free(job.keep);
+	free(job.warnings);
+	free(job.names);
 	close(fd);
 	return 0;
 }
@@ -531,52 +658,84 @@ static const struct name_index *lookup_name(const struct disk_table *dt,
 		       cmp_name_index);
 }
 
-static void add_link(struct disk *d, char *dir, const char *name, int part)
+/* Takes over name. */
+static void add_link(struct disk *d, char *dir, char *name, int part)
 {
 	if (d->nlinks == d->links_cap) {
 		d->links_cap = d->links_cap ? d->links_cap * 2 : 4;
 		d->links = xrealloc_array(d->links, d->links_cap,
 					  sizeof(*d->links));
 	}
-	d->links[d->nlinks++] = (struct disk_link){ dir, xstrdup(name), part };
+	d->links[d->nlinks++] = (struct disk_link){ dir, name, part };
 }
 
-static void read_link_dir(struct disk_table *dt, int diskdirfd,
-			  char *dirname)
+struct link_rec {
+	char *name;		/* the link's name, "wwn-0x..." */
+	char target[DISK_NAME_MAX];	/* what it points at, "sdb1" */
+};
+
+struct link_dir_job {
+	struct link_rec *recs;
+	size_t n, cap;
+	int error;		/* errno of opening the directory */
+};
+
+struct links_job {
+	int diskdirfd;
+	char **dirs;
+	struct link_dir_job *per_dir;
+};
+
+static void read_link_dir(void *arg, size_t k, int worker)
 {
-	char target[DISK_NAME_MAX];
-	struct dirent *de;
-	DIR *dir;
+	struct links_job *job = arg;
+	struct link_dir_job *out = &job->per_dir[k];
+	char *dbuf;
+	ssize_t n;
 	int fd;
 
-	fd = openat(diskdirfd, dirname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0 || !(dir = fdopendir(fd))) {
-		if (fd >= 0)
-			close(fd);
-		warn("/dev/disk/%s", dirname);
-		dt->nwarnings++;
+	(void)worker;
+	fd = openat(job->diskdirfd, job->dirs[k],
+		    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		out->error = errno;
 		return;
 	}
-	while ((de = readdir(dir))) {
-		const struct name_index *ni;
+	dbuf = malloc(DIRENT_BUF);
+	if (!dbuf)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	while ((n = getdents64(fd, dbuf, DIRENT_BUF)) > 0) {
+		for (ssize_t off = 0; off < n;) {
+			struct dirent64 *de = (struct dirent64 *)(dbuf + off);
+			struct link_rec *rec;
 
-		if (de->d_type != DT_LNK && de->d_type != DT_UNKNOWN)
-			continue;
-		if (link_target_name_at(fd, de->d_name, target,
-					sizeof(target)) != 0)
-			continue;
-		ni = lookup_name(dt, target);
-		if (ni)
-			add_link(&dt->disks[ni->disk], dirname, de->d_name,
-				 ni->part);
+			off += de->d_reclen;
+			if (de->d_type != DT_LNK && de->d_type != DT_UNKNOWN)
+				continue;
+			if (out->n == out->cap) {
+				out->cap = out->cap ? out->cap * 2 : 64;
+				out->recs = xrealloc_array(out->recs, out->cap,
+							   sizeof(*out->recs));
+			}
+			rec = &out->recs[out->n];
+			if (link_target_name_at(fd, de->d_name, rec->target,
+						sizeof(rec->target)) != 0)
+				continue;
+			rec->name = xstrdup(de->d_name);
+			out->n++;
+		}
 	}
-	closedir(dir);
+	if (n < 0)
+		out->error = errno;
+	free(dbuf);
+	close(fd);
 }
 
 static void read_links(struct disk_table *dt)
 {
+	struct links_job job;
 	struct dirent *de;
-	size_t i, cap = 0;
+	size_t i, k, cap = 0;
 	DIR *dir;
 	int fd;
 
@@ -601,9 +760,35 @@ static void read_links(struct disk_table *dt)
 	}
 	if (dt->ndirs > 1)
 		qsort(dt->dirs, dt->ndirs, sizeof(char *), cmp_version);
-	for (i = 0; i < dt->ndirs; i++)
-		read_link_dir(dt, fd, dt->dirs[i]);
+
+	job = (struct links_job){ fd, dt->dirs, calloc(dt->ndirs + 1, sizeof(struct link_dir_job)) };
+	if (!job.per_dir)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	/* a directory a worker: by-id, by-path and by-uuid are the big ones */
+	run_parallel(dt->ndirs, parallel_workers(dt->ndisks) > 1 ? MAX_WORKERS : 1,
+		     read_link_dir, &job);
 	closedir(dir);
+
+	for (k = 0; k < dt->ndirs; k++) {
+		struct link_dir_job *out = &job.per_dir[k];
+
+		if (out->error) {
+			errno = out->error;
+			warn("/dev/disk/%s", dt->dirs[k]);
+			dt->nwarnings++;
+		}
+		for (i = 0; i < out->n; i++) {
+			const struct name_index *ni = lookup_name(dt, out->recs[i].target);
+
+			if (ni)
+				add_link(&dt->disks[ni->disk], dt->dirs[k],
+					 out->recs[i].name, ni->part);
+			else
+				free(out->recs[i].name);
+		}
+		free(out->recs);
+	}
+	free(job.per_dir);
 
 	for (i = 0; i < dt->ndisks; i++)
 		if (dt->disks[i].nlinks > 1)
