@@ -372,10 +372,13 @@ static void malformed_record(struct logger *lg, const char *raw, size_t len)
 	lg->meta = NULL;
 	if (!wanted(lg))
 		return;
-	if (lg->json)
+	if (lg->json) {
 		print_json(lg, &rec, raw, text_len, true);
-	else
+	} else {
 		put(lg, raw, len);
+		if (!len || raw[len - 1] != '\n')
+			fputc_unlocked('\n', lg->out);	/* cut at EOF */
+	}
 }
 
 /* One unit of input: a kmsg record or a dmesg line, newline(s) included. */
