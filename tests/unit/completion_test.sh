@@ -37,7 +37,7 @@ check()	# expected-words -- command line words (last one is completed)
 	fi
 }
 
-check "get list resolve set validate" diskalias ""
+check "get list log resolve set validate" diskalias ""
 check "set" diskalias s
 check "--help --sysroot --version" diskalias --
 check "loop0 loop1 nvme0n1 sda sdb sdc sr0 vda" diskalias --sysroot "$root" get ""
