@@ -2,6 +2,9 @@
 # and check the suite, each case and each parameter's own result line.
 . tests/vm/kernel-lib.sh
 
+# The suite runs at boot only with kunit.enable=1 (or KUNIT_DEFAULT_ENABLED).
+check "KUnit is enabled (no 'kunit: disabled' in the log)" \
+	sh -c '! dmesg | grep -q "kunit: disabled"'
 ktap=$(dmesg --notime | sed -n '/^    # Subtest: disk_alias$/,/^ok [0-9]* disk_alias$/p')
 # the case-level lines (parameters are counted below, not printed)
 echo "$ktap" | grep -v '^        ok '

@@ -16,20 +16,22 @@ need_alias_attr() {
 # expect_write DISK BYTES WANT: one write(2) of BYTES (alias_write escapes)
 # to DISK's alias attribute fails with errno WANT, or succeeds for OK.
 expect_write() {
-	local disk=$1 bytes=$2 want=$3 got
+	local disk=$1 bytes=$2 want=$3 got shown=$2
 	got=$(alias_write "/sys/block/$disk/alias" "$bytes")
-	check "$disk <- '$bytes': $want (got $got)" test "$got" = "$want"
+	[ ${#bytes} -le 40 ] || shown="${bytes:0:12}...(${#bytes} chars)"
+	check "$disk <- '$shown': $want (got $got)" test "$got" = "$want"
 }
 
 # expect_alias DISK ALIAS: the attribute reads ALIAS and a newline, or
 # nothing at all for "".
 expect_alias() {
-	local disk=$1 want=$2 got
+	local disk=$1 want=$2 got shown=$2
 	got=$(od -An -c "/sys/block/$disk/alias" | tr -s ' ')
+	[ ${#want} -le 40 ] || shown="${want:0:12}...(${#want} chars)"
 	if [ -z "$want" ]; then
 		check "$disk alias reads empty" test -z "$got"
 	else
-		check "$disk alias reads '$want'" \
+		check "$disk alias reads '$shown'" \
 			test "$(cat "/sys/block/$disk/alias")" = "$want" -a \
 			"$(tail -c 1 "/sys/block/$disk/alias" | od -An -c | tr -d ' ')" = '\n'
 	fi
