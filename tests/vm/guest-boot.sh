@@ -13,6 +13,6 @@ done
 check "two virtio-scsi disks are sd" \
 	test "$(readlink /sys/block/sda/device/driver | xargs basename)" = sd
 check "vdb is the virtio-blk test disk" grep -qx DAVBLK0001 /sys/block/vdb/serial
-check "nvme0n1 has the NVMe serial" grep -qx DANVME0001 /sys/block/nvme0n1/device/serial
-check "udevd is running" pgrep -x systemd-udevd
+check "nvme0n1 has the NVMe serial" grep -qE "^DANVME0001 *$" /sys/block/nvme0n1/device/serial
+check "udevd is running" pgrep -x systemd-udevd >/dev/null
 finish
