@@ -49,9 +49,9 @@ struct hit {
 struct logger {
 	struct disk_index dx;
 	bool have_index;
+	bool live;			/* /dev/kmsg: disks may come while we read */
 	time_t last_scan;
-	uint8_t first_bytes[32];	/* the index's names and hotplug names */
-	size_t max_len;
+	struct log_scanner scanner;	/* the index's names, hotplug names */
 
 	char *filter_name;		/* --disk, resolved; NULL for all */
 	char *filter_alias;
@@ -102,6 +102,8 @@ static void build_index(struct logger *lg)
 {
 	/* first letters of the names a hotplugged disk may get */
 	static const char hotplug_first[] = "dhlmnprsvxz";
+	uint8_t first[32];
+	size_t max_len;
 	int r;
 
 	if (lg->have_index)
@@ -113,10 +115,15 @@ static void build_index(struct logger *lg)
 	}
 	lg->have_index = true;
 	lg->last_scan = now_seconds();
-	memcpy(lg->first_bytes, lg->dx.first_bytes, sizeof(lg->first_bytes));
-	for (const char *p = hotplug_first; *p; p++)
-		set_bit(lg->first_bytes, (unsigned char)*p);
-	lg->max_len = lg->dx.max_name_len > 32 ? lg->dx.max_name_len : 32;
+	memcpy(first, lg->dx.first_bytes, sizeof(first));
+	max_len = lg->dx.max_name_len;
+	if (lg->live) {
+		for (const char *p = hotplug_first; *p; p++)
+			set_bit(first, (unsigned char)*p);
+		if (max_len < 32)
+			max_len = 32;
+	}
+	log_scanner_init(&lg->scanner, first, max_len);
 
 	free(lg->mentioned);
 	free(lg->named);
@@ -171,21 +178,20 @@ static bool find_disks(struct logger *lg, const struct log_record *rec)
 	lg->meta = NULL;
 	if (rec->device) {
 		lg->meta = disk_index_device(&lg->dx, rec->device, rec->device_len);
-		if (!lg->meta && rec->device_len > 1 &&
+		if (!lg->meta && lg->live && rec->device_len > 1 &&
 		    (rec->device[0] == 'b' || rec->device[0] == '+'))
 			missed |= (rec->device[0] == 'b') ||
 				  (rec->device_len > 6 && !memcmp(rec->device, "+scsi:", 6)) ||
 				  (rec->device_len > 7 && !memcmp(rec->device, "+block:", 7));
 	}
-	while (log_next_token(rec->text, rec->text_len, &pos, lg->first_bytes,
-			      lg->max_len, &tok)) {
+	while (log_next_token(&lg->scanner, rec->text, rec->text_len, &pos, &tok)) {
 		const char *w = rec->text + tok.start;
 		const struct dx_disk *d = disk_index_lookup(&lg->dx, w, tok.len);
 
 		if (d)
 			add_hit(lg, tok.start, tok.len, d, tok.kind);
-		else if (tok.kind == LOG_TOKEN_SCSI ||
-			 disk_index_plausible_name(w, tok.len))
+		else if (lg->live && (tok.kind == LOG_TOKEN_SCSI ||
+				      disk_index_plausible_name(w, tok.len)))
 			missed = true;
 	}
 	return missed;
@@ -193,8 +199,12 @@ static bool find_disks(struct logger *lg, const struct log_record *rec)
 
 static void find_disks_or_rescan(struct logger *lg, const struct log_record *rec)
 {
-	/* a disk added since the last scan: scan again, but not too often */
-	if (find_disks(lg, rec) && now_seconds() - lg->last_scan >= RESCAN_SECONDS) {
+	/*
+	 * A disk added since the last scan: scan again, but not too often.
+	 * Only for the live log: in a saved one, an unknown disk is gone.
+	 */
+	if (find_disks(lg, rec) && lg->live &&
+	    now_seconds() - lg->last_scan >= RESCAN_SECONDS) {
 		build_index(lg);
 		find_disks(lg, rec);
 	}
@@ -270,11 +280,32 @@ static void put_annotated(struct logger *lg, const struct log_record *rec)
 	put(lg, rec->text + pos, rec->text_len - pos);
 }
 
+/* dmesg's "[%5lu.%06lu] ", without printf's cost on every record */
+static void put_time(struct logger *lg, uint64_t usec)
+{
+	char buf[40], *p = buf + sizeof(buf);
+	uint64_t sec = usec / 1000000, frac = usec % 1000000;
+	int width = 0;
+
+	*--p = ' ';
+	*--p = ']';
+	for (int i = 0; i < 6; i++, frac /= 10)
+		*--p = (char)('0' + frac % 10);
+	*--p = '.';
+	do {
+		*--p = (char)('0' + sec % 10);
+		width++;
+	} while ((sec /= 10));
+	for (; width < 5; width++)
+		*--p = ' ';
+	*--p = '[';
+	put(lg, p, (size_t)(buf + sizeof(buf) - p));
+}
+
 static void print_plain(struct logger *lg, const struct log_record *rec)
 {
 	if (lg->format == LOG_FORMAT_KMSG)
-		fprintf(lg->out, "[%5" PRIu64 ".%06" PRIu64 "] ",
-			rec->usec / 1000000, rec->usec % 1000000);
+		put_time(lg, rec->usec);
 	else
 		put(lg, rec->prefix, rec->prefix_len);
 	put_annotated(lg, rec);
@@ -677,6 +708,7 @@ int verb_log(int argc, char **argv)
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	lg.live = !input;
 	build_index(&lg);
 	if (disk)
 		resolve_filter(&lg, disk);

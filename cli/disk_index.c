@@ -324,35 +324,63 @@ static bool number_part(const char *s, size_t len, size_t i)
 	return i == len;
 }
 
+/* s[0..len) starts with the string p (of length plen) and goes on. */
+static bool starts(const char *s, size_t len, const char *p, size_t plen)
+{
+	return len > plen && memcmp(s, p, plen) == 0;
+}
+
+/* sdX, sdXN: one to four letters, then an optional partition number. */
+static bool lettered(const char *w, size_t len, size_t p)
+{
+	size_t start = p;
+
+	while (p < len && w[p] >= 'a' && w[p] <= 'z')
+		p++;
+	if (p == start || p - start > 4)
+		return false;
+	return p == len || digits(w, len, p) == len - p;
+}
+
 bool disk_index_plausible_name(const char *w, size_t len)
 {
-	static const char *const lettered[] = { "sd", "vd", "hd", "xvd" };
-	static const char *const numbered[] = {
-		"mmcblk", "md", "dm-", "loop", "sr", "nbd", "zram", "rbd",
-		"pmem", "ram",
-	};
-	size_t i, p;
+	size_t p;
 
-	for (i = 0; i < sizeof(lettered) / sizeof(lettered[0]); i++) {
-		p = strlen(lettered[i]);
-		if (len > p && memcmp(w, lettered[i], p) == 0) {
-			while (p < len && w[p] >= 'a' && w[p] <= 'z')
-				p++;
-			if (p == strlen(lettered[i]) || p - strlen(lettered[i]) > 4)
-				return false;
-			return p == len || digits(w, len, p) == len - p;
-		}
-	}
-	if (len > 4 && memcmp(w, "nvme", 4) == 0) {
-		p = 4 + digits(w, len, 4);
-		if (p == 4 || p >= len || w[p] != 'n')
+	/* called for every unknown word: decide on the first byte */
+	switch (len > 2 ? w[0] : 0) {
+	case 's':
+		if (w[1] == 'd')
+			return lettered(w, len, 2);
+		return starts(w, len, "sr", 2) && number_part(w, len, 2);
+	case 'v':
+	case 'h':
+		return w[1] == 'd' && lettered(w, len, 2);
+	case 'x':
+		return starts(w, len, "xvd", 3) && lettered(w, len, 3);
+	case 'n':
+		if (starts(w, len, "nbd", 3))
+			return number_part(w, len, 3);
+		if (!starts(w, len, "nvme", 4))
 			return false;
-		return number_part(w, len, p + 1);
+		p = 4 + digits(w, len, 4);
+		return p > 4 && p < len && w[p] == 'n' && number_part(w, len, p + 1);
+	case 'm':
+		if (starts(w, len, "mmcblk", 6))
+			return number_part(w, len, 6);
+		return starts(w, len, "md", 2) && number_part(w, len, 2);
+	case 'd':
+		return starts(w, len, "dm-", 3) && number_part(w, len, 3);
+	case 'l':
+		return starts(w, len, "loop", 4) && number_part(w, len, 4);
+	case 'p':
+		return starts(w, len, "pmem", 4) && number_part(w, len, 4);
+	case 'r':
+		if (starts(w, len, "rbd", 3))
+			return number_part(w, len, 3);
+		return starts(w, len, "ram", 3) && number_part(w, len, 3);
+	case 'z':
+		return starts(w, len, "zram", 4) && number_part(w, len, 4);
+	default:
+		return false;
 	}
-	for (i = 0; i < sizeof(numbered) / sizeof(numbered[0]); i++) {
-		p = strlen(numbered[i]);
-		if (len > p && memcmp(w, numbered[i], p) == 0)
-			return number_part(w, len, p);
-	}
-	return false;
 }

@@ -48,8 +48,16 @@ static void put_string(FILE *out, const char *str)
 
 	fputc('"', out);
 	while (*s) {
-		size_t n;
+		size_t n = 0;
 
+		/* a run of plain printable ASCII goes out in one write */
+		while (s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' && s[n] != '\\')
+			n++;
+		if (n) {
+			fwrite(s, 1, n, out);
+			s += n;
+			continue;
+		}
 		if (*s == '"' || *s == '\\') {
 			fputc('\\', out);
 			fputc(*s++, out);

@@ -190,7 +190,9 @@ static size_t parse_level_prefix(const char *s, size_t len,
 	uint64_t pri;
 	int fac, lev;
 
-	if (len > 0 && s[0] == '<') {
+	if (len == 0 || !(s[0] == '<' || (s[0] >= 'a' && s[0] <= 'z')))
+		return 0;	/* the common case: "[" or text */
+	if (s[0] == '<') {
 		i = 1;
 		if (get_number(s, len, &i, &pri) && i < len && s[i] == '>' &&
 		    pri <= 1023) {
@@ -251,49 +253,70 @@ int dmesg_parse(const char *line, size_t len, struct log_record *rec)
 	return 0;
 }
 
-bool log_next_token(const char *text, size_t len, size_t *pos,
-		    const uint8_t first_bytes[32], size_t max_len,
-		    struct log_token *tok)
+enum { CL_NONE, CL_WORD, CL_START, CL_DIGIT };
+
+void log_scanner_init(struct log_scanner *sc, const uint8_t first_bytes[32],
+		      size_t max_len)
 {
-	size_t i = *pos;
+	for (int c = 0; c < 256; c++) {
+		if (is_digit((char)c))
+			sc->cls[c] = CL_DIGIT;
+		else if (!word_byte[c])
+			sc->cls[c] = CL_NONE;
+		else if (first_bytes[c >> 3] & (1u << (c & 7)))
+			sc->cls[c] = CL_START;
+		else
+			sc->cls[c] = CL_WORD;
+	}
+	sc->max_len = max_len;
+}
+
+/* A SCSI address H:C:T:L at text[start], whose first number ends at end. */
+static size_t scsi_address_len(const char *text, size_t len, size_t start)
+{
+	size_t j = start;
+	uint64_t v;
+	int parts = 0;
+
+	if (start > 0 && text[start - 1] == ':')
+		return 0;
+	while (get_number(text, len, &j, &v)) {
+		if (++parts == 4 || j >= len || text[j] != ':')
+			break;
+		j++;
+	}
+	if (parts != 4 || (j < len && is_word(text[j])) ||
+	    (j + 1 < len && text[j] == ':' && is_digit(text[j + 1])))
+		return 0;
+	return j - start;
+}
+
+bool log_next_token(const struct log_scanner *sc, const char *text,
+		    size_t len, size_t *pos, struct log_token *tok)
+{
+	const uint8_t *cls = sc->cls;
+	size_t i = *pos, start, n;
+	uint8_t c;
 
 	while (i < len) {
-		unsigned char c = (unsigned char)text[i];
-		size_t start;
-
-		if (!word_byte[c]) {
+		c = cls[(unsigned char)text[i]];
+		if (c == CL_NONE) {
 			i++;
 			continue;
 		}
-		start = i;
-		if (is_digit((char)c) && (start == 0 || text[start - 1] != ':')) {
-			/* H:C:T:L, not inside a longer run of numbers */
-			uint64_t v;
-			size_t j = start;
-			int parts = 0;
-
-			while (get_number(text, len, &j, &v)) {
-				parts++;
-				if (parts == 4 || j >= len || text[j] != ':')
-					break;
-				j++;
-			}
-			if (parts == 4 && (j >= len || !is_word(text[j])) &&
-			    !(j + 1 < len && text[j] == ':' && is_digit(text[j + 1]))) {
-				tok->start = start;
-				tok->len = j - start;
-				tok->kind = LOG_TOKEN_SCSI;
-				*pos = j;
-				return true;
-			}
-		}
-		while (i < len && word_byte[(unsigned char)text[i]])
+		start = i++;
+		while (i < len && cls[(unsigned char)text[i]] != CL_NONE)
 			i++;
-		if ((first_bytes[c >> 3] & (1u << (c & 7))) && i - start <= max_len) {
-			tok->start = start;
-			tok->len = i - start;
-			tok->kind = LOG_TOKEN_WORD;
+		if (c == CL_START && i - start <= sc->max_len) {
+			*tok = (struct log_token){ start, i - start, LOG_TOKEN_WORD };
 			*pos = i;
+			return true;
+		}
+		/* "2:0:0:1": a word of digits that a colon ends */
+		if (c == CL_DIGIT && i < len && text[i] == ':' &&
+		    (n = scsi_address_len(text, len, start)) != 0) {
+			*tok = (struct log_token){ start, n, LOG_TOKEN_SCSI };
+			*pos = start + n;
 			return true;
 		}
 	}

@@ -72,16 +72,28 @@ struct log_token {
 };
 
 /*
- * The next candidate name in text at or after *pos, whose first byte is
- * in first_bytes (a 256-bit set; digits need not be in it for SCSI
- * addresses) and no longer than max_len; advances *pos.  Words end at
- * bytes other than letters, digits, '_' and '-', so "sdb" is never found
- * inside "usdbx", but is in "[sdb]", "dev sdb," and "/dev/sdb".  Returns
- * false at the end of text.
+ * What log_next_token() looks for: words whose first byte is in a set
+ * (the first bytes of the known names) and that are no longer than
+ * max_len, and SCSI addresses.  One byte class table, so that the scan
+ * is a table lookup a byte.
  */
-bool log_next_token(const char *text, size_t len, size_t *pos,
-		    const uint8_t first_bytes[32], size_t max_len,
-		    struct log_token *tok);
+struct log_scanner {
+	uint8_t cls[256];
+	size_t max_len;
+};
+
+void log_scanner_init(struct log_scanner *sc, const uint8_t first_bytes[32],
+		      size_t max_len);
+
+/*
+ * The next candidate name in text at or after *pos; advances *pos.
+ * Words end at bytes other than letters, digits, '_' and '-', so "sdb"
+ * is never found inside "usdbx", but is in "[sdb]", "dev sdb," and
+ * "/dev/sdb"; a SCSI address "H:C:T:L" is not part of a longer run of
+ * numbers and colons.  Returns false at the end of text.
+ */
+bool log_next_token(const struct log_scanner *sc, const char *text,
+		    size_t len, size_t *pos, struct log_token *tok);
 
 /* Turn \xNN escapes of a kmsg message back into bytes; returns the length. */
 size_t kmsg_unescape(const char *in, size_t len, char *out);
