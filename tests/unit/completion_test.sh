@@ -53,5 +53,9 @@ check "--bytes" diskalias list --b
 check "--help --sysroot --version" diskalias get --
 check "NAME,MAJ:MIN NAME,MODEL NAME,MOUNTPOINTS" diskalias list -o NAME,M
 check "+PARTITIONS +PATH" diskalias list -o +PA
+check "--disk" diskalias log --di
+check "dmesg kmsg" diskalias log --format ""
+check "sda sdb sdc" diskalias --sysroot "$root" log --disk sd
+check "data0" diskalias --sysroot "$root" log -J --disk da
 echo "1..$n"
 exit $failed
