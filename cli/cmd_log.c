@@ -199,11 +199,14 @@ static bool find_disks(struct logger *lg, const struct log_record *rec)
 
 static void find_disks_or_rescan(struct logger *lg, const struct log_record *rec)
 {
+	bool missed = find_disks(lg, rec);
+
 	/*
-	 * A disk added since the last scan: scan again, but not too often.
-	 * Only for the live log: in a saved one, an unknown disk is gone.
+	 * On the live log, a disk may have come, or got its alias or links,
+	 * since the last scan: scan again before naming one, but not more
+	 * than once a second.  In a saved log, an unknown disk is gone.
 	 */
-	if (find_disks(lg, rec) && lg->live &&
+	if (lg->live && (missed || lg->nhits || lg->meta) &&
 	    now_seconds() - lg->last_scan >= RESCAN_SECONDS) {
 		build_index(lg);
 		find_disks(lg, rec);
