@@ -67,10 +67,42 @@ static int cmp_version(const void *a, const void *b)
 	return strverscmp(*(char *const *)a, *(char *const *)b);
 }
 
+static bool all_letters(const char *s)
+{
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+			return false;
+	return true;
+}
+
+/*
+ * Kernel names in the kernel's order: numbers as numbers (nvme2n1 before
+ * nvme10n1) and letter suffixes as sd counts them (sdz before sdaa).
+ */
+static int cmp_kname(const char *a, const char *b)
+{
+	size_t i = 0, la, lb;
+
+	while (a[i] && a[i] == b[i])
+		i++;
+	if (i > 0 && all_letters(a + i) && all_letters(b + i)) {
+		la = strlen(a + i);
+		lb = strlen(b + i);
+		if (la != lb)
+			return la < lb ? -1 : 1;
+	}
+	return strverscmp(a, b);
+}
+
+static int cmp_kname_p(const void *a, const void *b)
+{
+	return cmp_kname(*(char *const *)a, *(char *const *)b);
+}
+
 static int cmp_disk(const void *a, const void *b)
 {
-	return strverscmp(((const struct disk *)a)->name,
-			  ((const struct disk *)b)->name);
+	return cmp_kname(((const struct disk *)a)->name,
+			 ((const struct disk *)b)->name);
 }
 
 static int cmp_part(const void *a, const void *b)
@@ -450,7 +482,7 @@ static int list_block_dir(int fd, char ***names, size_t *n)
 	}
 	closedir(dir);
 	if (*n > 1)
-		qsort(*names, *n, sizeof(char *), cmp_version);
+		qsort(*names, *n, sizeof(char *), cmp_kname_p);
 	return 0;
 }
 
@@ -765,8 +797,7 @@ static void read_links(struct disk_table *dt)
 	if (!job.per_dir)
 		err(EXIT_FAILURE, "cannot allocate memory");
 	/* a directory a worker: by-id, by-path and by-uuid are the big ones */
-	run_parallel(dt->ndirs, parallel_workers(dt->ndisks) > 1 ? MAX_WORKERS : 1,
-		     read_link_dir, &job);
+	run_parallel(dt->ndirs, parallel_workers(dt->ndisks), read_link_dir, &job);
 	closedir(dir);
 
 	for (k = 0; k < dt->ndirs; k++) {
