@@ -86,7 +86,8 @@ monitor_stop() {
 # one a paragraph, each a list of KEY=VALUE lines.
 events() {
 	awk -v RS= -v action="$2" -v dev="$3" '
-		$0 ~ "\nACTION=" action "\n" && $0 ~ "\nDEVNAME=" dev "(\n|$)" { print; print "" }' "$1"
+		$0 ~ "\nACTION=" action "\n" &&
+		$0 ~ "\nDEVNAME=(/dev/)?" dev "(\n|$)" { print; print "" }' "$1"
 }
 count_events() {
 	events "$@" | grep -c '^ACTION='
