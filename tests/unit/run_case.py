@@ -12,6 +12,7 @@ A case file names its tree, the arguments and what must come out:
     user nobody                run as uid 65534 (via setpriv when root)
     preload                    LD_PRELOAD fake_kernel_write.so (--preload)
     env NAME=VALUE             set in the environment; @SYSROOT@ replaced
+    stdin FILE                 standard input from FILE; @SYSROOT@ replaced
     status 1                   expected exit status
     json                       stdout must parse as JSON (python3 json)
     jq .disks[0].alias == null jq -e must succeed on stdout (jq)
@@ -65,6 +66,7 @@ def parse_case(path):
     case = {"tree": "standard", "args": [], "status": 0, "user": None,
             "json": False, "jq": [], "changed": {}, "stdout": None,
             "preload": False, "env": [], "stdout_unchecked": False,
+            "stdin": None,
             "stderr": None}
     section = None
     with open(path, encoding="utf-8") as f:
@@ -94,6 +96,8 @@ def parse_case(path):
                 case["stdout_unchecked"] = True
             elif key == "preload":
                 case["preload"] = True
+            elif key == "stdin":
+                case["stdin"] = rest
             elif key == "env":
                 case["env"].append(rest.split("=", 1))
             elif key == "jq":
@@ -202,7 +206,10 @@ def main():
             print("SKIP: no --preload library")
             return SKIP
         env["LD_PRELOAD"] = os.path.abspath(opts.preload)
-    proc = subprocess.run(cmd, capture_output=True, env=env)
+    stdin = None
+    if case["stdin"]:
+        stdin = open(case["stdin"].replace("@SYSROOT@", root), "rb")
+    proc = subprocess.run(cmd, capture_output=True, env=env, stdin=stdin)
     out = proc.stdout.decode("utf-8", "surrogateescape").replace(root, "@SYSROOT@")
     err = proc.stderr.decode("utf-8", "surrogateescape").replace(root, "@SYSROOT@")
 
