@@ -390,14 +390,18 @@ static void print_json(struct logger *lg, const struct log_record *rec,
 
 /*
  * A record that does not parse is shown as it came, and counted; with
- * --disk it is kept when its words name the disk.
+ * --disk it is kept when its words name the disk.  A line too long for
+ * the buffer goes out in pieces, counted once; only a last piece cut by
+ * the end of input gets a newline.
  */
-static void malformed_record(struct logger *lg, const char *raw, size_t len)
+static void malformed_record(struct logger *lg, const char *raw, size_t len,
+			     bool count, bool piece)
 {
 	struct log_record rec = { .level = -1, .facility = -1 };
 	size_t text_len = len;
 
-	lg->nmalformed++;
+	if (count)
+		lg->nmalformed++;
 	while (text_len > 0 && raw[text_len - 1] == '\n')
 		text_len--;
 	rec.text = raw;
@@ -410,23 +414,18 @@ static void malformed_record(struct logger *lg, const char *raw, size_t len)
 		print_json(lg, &rec, raw, text_len, true);
 	} else {
 		put(lg, raw, len);
-		if (!len || raw[len - 1] != '\n')
+		if (!piece && (!len || raw[len - 1] != '\n'))
 			fputc_unlocked('\n', lg->out);	/* cut at EOF */
 	}
 }
 
 /* One unit of input: a kmsg record or a dmesg line, newline(s) included. */
-static void handle_record(struct logger *lg, const char *raw, size_t len,
-			  bool complete)
+static void handle_record(struct logger *lg, const char *raw, size_t len)
 {
 	struct log_record rec;
 	size_t body = len;
 	int r;
 
-	if (!complete) {
-		malformed_record(lg, raw, len);	/* an over-long piece */
-		return;
-	}
 	if (lg->format == LOG_FORMAT_KMSG) {
 		r = kmsg_parse(raw, len, &rec);
 	} else {
@@ -435,7 +434,7 @@ static void handle_record(struct logger *lg, const char *raw, size_t len,
 		r = dmesg_parse(raw, body, &rec);
 	}
 	if (r < 0) {
-		malformed_record(lg, raw, len);
+		malformed_record(lg, raw, len, true, false);
 		return;
 	}
 	find_disks_or_rescan(lg, &rec);
@@ -510,6 +509,8 @@ static size_t next_unit(const struct logger *lg, const struct reader *r)
 
 static void read_stream(struct logger *lg, struct reader *r)
 {
+	bool in_long_line = false;
+
 	r->cap = RECORD_MAX + READ_SIZE;
 	r->buf = malloc(r->cap);
 	if (!r->buf)
@@ -524,12 +525,18 @@ static void read_stream(struct logger *lg, struct reader *r)
 		size_t n = next_unit(lg, r);
 
 		if (n) {
-			handle_record(lg, r->buf + r->start, n, true);
+			if (in_long_line)	/* the end of an over-long line */
+				malformed_record(lg, r->buf + r->start, n, false, false);
+			else
+				handle_record(lg, r->buf + r->start, n);
+			in_long_line = false;
 			r->start += n;
 			continue;
 		}
 		if (r->end - r->start >= RECORD_MAX) {
-			handle_record(lg, r->buf + r->start, RECORD_MAX, false);
+			malformed_record(lg, r->buf + r->start, RECORD_MAX,
+					 !in_long_line, true);
+			in_long_line = true;
 			r->start += RECORD_MAX;
 			continue;
 		}
@@ -551,7 +558,7 @@ static void read_kmsg_device(struct logger *lg, int fd, bool follow)
 	while (!stop) {
 		n = read(fd, buf, sizeof(buf));
 		if (n > 0) {
-			handle_record(lg, buf, (size_t)n, true);
+			handle_record(lg, buf, (size_t)n);
 			continue;
 		}
 		if (n < 0 && errno == EPIPE) {
