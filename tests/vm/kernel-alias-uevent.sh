@@ -34,4 +34,28 @@ for action in change add; do
 done
 check "udevadm info of sda has no ALIAS" \
 	sh -c '! udevadm info -q property /sys/block/sda | grep -q ^ALIAS='
+
+# Aliases name whole disks: a partition has no attribute and its uevents
+# carry no ALIAS=.  An MBR with one partition at 2048, 4096 sectors:
+{
+	head -c 446 /dev/zero
+	printf '\x00\x00\x00\x00\x83\x00\x00\x00\x00\x08\x00\x00\x00\x10\x00\x00'
+	head -c 48 /dev/zero
+	printf '\x55\xaa'
+} | dd of=/dev/sdb bs=512 count=1 iflag=fullblock conv=notrunc,fsync 2>/dev/null
+udevadm settle --timeout=60
+for i in 1 2 3 4 5; do
+	blockdev --rereadpt /dev/sdb && break
+	sleep 1
+done
+udevadm settle --timeout=60
+check "sdb1 appeared" test -e /sys/block/sdb/sdb1
+check "a partition has no alias attribute" test ! -e /sys/block/sdb/sdb1/alias
+check "sdb1 uevent file has no ALIAS=" sh -c '! grep -q ^ALIAS= /sys/block/sdb/sdb1/uevent'
+monitor_start $mon
+udevadm trigger --action=change --settle /sys/block/sdb/sdb1
+monitor_stop
+check "sdb1 change uevent has no ALIAS=" \
+	sh -c "$(declare -f events); events $mon change sdb1 | grep -q ^ACTION= &&
+		! events $mon change sdb1 | grep -q ^ALIAS="
 finish
