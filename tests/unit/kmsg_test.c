@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The kernel log parser (cli/kmsg.c) alone: record framing, kmsg and
+ * dmesg parsing, format detection and the name scanner, table-driven.
+ * Output is TAP-like; exit status 1 when a case fails.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kmsg.h"
+
+static int failures, count;
+
+static void expect(int ok, const char *what, const char *input)
+{
+	count++;
+	if (ok) {
+		printf("ok %d - %s\n", count, what);
+		return;
+	}
+	failures++;
+	printf("not ok %d - %s\n#   input: \"%s\"\n", count, what, input);
+}
+
+static int span_is(const char *p, size_t len, const char *want)
+{
+	if (!want)
+		return p == NULL;
+	return p && len == strlen(want) && memcmp(p, want, len) == 0;
+}
+
+static const struct {
+	const char *in;
+	int ret;		/* 0 or -1 */
+	int level, facility;
+	unsigned long long usec;
+	const char *text, *device;
+} kmsg_cases[] = {
+	{ "6,339,5140900,-;sd 2:0:0:1: [sdb] Attached SCSI disk\n", 0, 6, 0,
+	  5140900, "sd 2:0:0:1: [sdb] Attached SCSI disk", NULL },
+	{ "3,1,2,-;I/O error\n SUBSYSTEM=block\n DEVICE=b8:16\n", 0, 3, 0, 2,
+	  "I/O error", "b8:16" },
+	{ "4,1,2,c,caller=T12;text\n DEVICE=+scsi:0:0:1:0\n", 0, 4, 0, 2,
+	  "text", "+scsi:0:0:1:0" },
+	{ "14,7,8,-;user message\n", 0, 6, 1, 8, "user message", NULL },
+	{ "6,1,2,-;", 0, 6, 0, 2, "", NULL },
+	{ "6,1,2,-;no newline at the end", 0, 6, 0, 2, "no newline at the end", NULL },
+	{ "6,1,2,-; leading blank kept\n", 0, 6, 0, 2, " leading blank kept", NULL },
+	{ "6,1,2,-;a;b\n", 0, 6, 0, 2, "a;b", NULL },
+	{ "6,1;short\n", -1, 0, 0, 0, NULL, NULL },
+	{ "x,1,2,-;text\n", -1, 0, 0, 0, NULL, NULL },
+	{ "6,1,2,-missing semicolon\n", -1, 0, 0, 0, NULL, NULL },
+	{ "6,1,2\n", -1, 0, 0, 0, NULL, NULL },
+	{ "9999,1,2,-;priority too big\n", -1, 0, 0, 0, NULL, NULL },
+	{ " DEVICE=b8:16\n", -1, 0, 0, 0, NULL, NULL },
+	{ "", -1, 0, 0, 0, NULL, NULL },
+	{ "6,1,2,-;text\nnot a dictionary line\n", -1, 0, 0, 0, NULL, NULL },
+};
+
+static void test_kmsg_parse(void)
+{
+	char what[160];
+
+	for (size_t i = 0; i < sizeof(kmsg_cases) / sizeof(kmsg_cases[0]); i++) {
+		const char *in = kmsg_cases[i].in;
+		struct log_record rec;
+		int r = kmsg_parse(in, strlen(in), &rec), ok = r == kmsg_cases[i].ret;
+
+		if (ok && r == 0)
+			ok = rec.level == kmsg_cases[i].level &&
+			     rec.facility == kmsg_cases[i].facility &&
+			     rec.has_time && rec.usec == kmsg_cases[i].usec &&
+			     span_is(rec.text, rec.text_len, kmsg_cases[i].text) &&
+			     span_is(rec.device, rec.device_len, kmsg_cases[i].device);
+		snprintf(what, sizeof(what), "kmsg_parse case %zu (%s)", i,
+			 kmsg_cases[i].ret ? "malformed" : "parses");
+		expect(ok, what, in);
+	}
+}
+
+static const struct {
+	const char *in;
+	int level;
+	long long usec;		/* -1: no time */
+	const char *prefix, *text;
+	int ret;
+} dmesg_cases[] = {
+	{ "[    5.140900] sd 2:0:0:1: [sdb] x", -1, 5140900, "[    5.140900] ",
+	  "sd 2:0:0:1: [sdb] x", 0 },
+	{ "[12345.000001] t", -1, 12345000001LL, "[12345.000001] ", "t", 0 },
+	{ "[    1.5] short fraction", -1, 1500000, "[    1.5] ", "short fraction", 0 },
+	{ "<3>[    1.000000] raw", 3, 1000000, "<3>[    1.000000] ", "raw", 0 },
+	{ "kern  :err   : [    1.000000] decoded", 3, 1000000,
+	  "kern  :err   : [    1.000000] ", "decoded", 0 },
+	{ "user  :notice: [    2.000000] decoded", 5, 2000000,
+	  "user  :notice: [    2.000000] ", "decoded", 0 },
+	{ "no time at all", -1, -1, "", "no time at all", 0 },
+	{ "[drm] a bracket that is text", -1, -1, "", "[drm] a bracket that is text", 0 },
+	{ "[0:0:0:0] an address", -1, -1, "", "[0:0:0:0] an address", 0 },
+	{ "[Thu Dec  3 04:13:57 2026] dmesg -T", -1, -1, "",
+	  "[Thu Dec  3 04:13:57 2026] dmesg -T", 0 },
+	{ "kern:bogus: [ 1.0] not -x", -1, -1, "", "kern:bogus: [ 1.0] not -x", 0 },
+	{ "[   12.7000", -1, -1, NULL, NULL, -1 },
+	{ "[   12.70x0] text", -1, -1, NULL, NULL, -1 },
+	{ "", -1, -1, "", "", 0 },
+};
+
+static void test_dmesg_parse(void)
+{
+	char what[160];
+
+	for (size_t i = 0; i < sizeof(dmesg_cases) / sizeof(dmesg_cases[0]); i++) {
+		const char *in = dmesg_cases[i].in;
+		struct log_record rec;
+		int r = dmesg_parse(in, strlen(in), &rec), ok = r == dmesg_cases[i].ret;
+
+		if (ok && r == 0) {
+			ok = rec.level == dmesg_cases[i].level &&
+			     rec.has_time == (dmesg_cases[i].usec >= 0) &&
+			     (!rec.has_time || rec.usec == (unsigned long long)dmesg_cases[i].usec);
+			/* NULL prefix: not checked (only that it parses) */
+			if (dmesg_cases[i].prefix)
+				ok = ok && span_is(rec.prefix, rec.prefix_len, dmesg_cases[i].prefix) &&
+				     span_is(rec.text, rec.text_len, dmesg_cases[i].text);
+		}
+		snprintf(what, sizeof(what), "dmesg_parse case %zu", i);
+		expect(ok, what, in);
+	}
+}
+
+static void test_record_len(void)
+{
+	static const struct {
+		const char *in;
+		int at_eof;
+		size_t want;
+	} cases[] = {
+		{ "6,1,2,-;a\n6,2,3,-;b\n", 0, 10 },
+		{ "6,1,2,-;a\n DEVICE=b8:16\n6,2,3,-;b\n", 0, 24 },
+		{ "6,1,2,-;a\n DEVICE=b8:16\n", 0, 0 },	/* more may follow */
+		{ "6,1,2,-;a\n DEVICE=b8:16\n", 1, 24 },
+		{ "6,1,2,-;a\n DEVICE=b8", 0, 0 },
+		{ "6,1,2,-;a", 0, 0 },
+		{ "6,1,2,-;a", 1, 9 },
+	};
+	char what[80];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(what, sizeof(what), "kmsg_record_len case %zu", i);
+		expect(kmsg_record_len(cases[i].in, strlen(cases[i].in),
+				       cases[i].at_eof) == cases[i].want,
+		       what, cases[i].in);
+	}
+}
+
+static void test_detect(void)
+{
+	static const struct {
+		const char *in;
+		enum log_format want;
+	} cases[] = {
+		{ "6,1,2,-;a\n", LOG_FORMAT_KMSG },
+		{ "\n\n6,1,2,-;a\n", LOG_FORMAT_KMSG },
+		{ " DEVICE=b8:16\ngarbage\n6,1,2,-;a\n", LOG_FORMAT_KMSG },
+		{ "[    1.000000] a\n", LOG_FORMAT_DMESG },
+		{ "plain text\n", LOG_FORMAT_DMESG },
+		{ "", LOG_FORMAT_DMESG },
+	};
+	char what[80];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(what, sizeof(what), "log_detect_format case %zu", i);
+		expect(log_detect_format(cases[i].in, strlen(cases[i].in)) == cases[i].want,
+		       what, cases[i].in);
+	}
+}
+
+/* The tokens found in text, as "word|word|@scsi" for comparison. */
+static void tokens(const struct log_scanner *sc, const char *text, char *out,
+		   size_t outsz)
+{
+	struct log_token tok;
+	size_t pos = 0, o = 0;
+
+	out[0] = '\0';
+	while (log_next_token(sc, text, strlen(text), &pos, &tok)) {
+		int n = snprintf(out + o, outsz - o, "%s%s%.*s", o ? "|" : "",
+				 tok.kind == LOG_TOKEN_SCSI ? "@" : "",
+				 (int)tok.len, text + tok.start);
+
+		if (n < 0 || (size_t)n >= outsz - o)
+			break;
+		o += (size_t)n;
+	}
+}
+
+static void test_tokens(void)
+{
+	static const struct {
+		const char *in, *want;
+	} cases[] = {
+		{ "sdb", "sdb" },
+		{ "[sdb] (sdb1) sdb: dev sdb, /dev/sdb \"sdb\"", "sdb|sdb1|sdb|sdb|sdb|sdb" },
+		{ "usdbx xsdb 2sdb", "" },
+		{ "sdb-1 sda_1 nvme0n1p2", "sdb-1|sda_1|nvme0n1p2" },	/* the index decides */
+		{ "sd 2:0:0:1: [sdb]", "sd|@2:0:0:1|sdb" },
+		{ "target2:0:0 2:0:0:1:0 2:0:0 12:0:0:1.", "target2|@12:0:0:1" },
+		{ "scsi-0:0:0:1", "scsi-0" },
+		{ "2:0:0:1x 2:0:0:1", "@2:0:0:1" },
+		{ "toolongname sdb", "sdb" },	/* longer than max_len */
+		{ "", "" },
+	};
+	struct log_scanner sc;
+	uint8_t first[32] = { 0 };
+	char what[80], got[256];
+
+	first['s' >> 3] |= 1u << ('s' & 7);
+	first['n' >> 3] |= 1u << ('n' & 7);
+	first['t' >> 3] |= 1u << ('t' & 7);
+	log_scanner_init(&sc, first, 10);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		tokens(&sc, cases[i].in, got, sizeof(got));
+		snprintf(what, sizeof(what), "log_next_token case %zu: %s", i, got);
+		expect(strcmp(got, cases[i].want) == 0, what, cases[i].in);
+	}
+}
+
+static void test_unescape(void)
+{
+	static const struct {
+		const char *in, *want;
+	} cases[] = {
+		{ "a\\x0ab", "a\nb" },
+		{ "back\\x5cslash", "back\\slash" },
+		{ "not \\xzz hex", "not \\xzz hex" },
+		{ "cut \\x4", "cut \\x4" },
+		{ "", "" },
+	};
+	char out[64], what[80];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t n = kmsg_unescape(cases[i].in, strlen(cases[i].in), out);
+
+		snprintf(what, sizeof(what), "kmsg_unescape case %zu", i);
+		expect(n == strlen(cases[i].want) && memcmp(out, cases[i].want, n) == 0,
+		       what, cases[i].in);
+	}
+}
+
+int main(void)
+{
+	test_kmsg_parse();
+	test_dmesg_parse();
+	test_record_len();
+	test_detect();
+	test_tokens();
+	test_unescape();
+	printf("1..%d\n", count);
+	return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+}
