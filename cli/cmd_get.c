@@ -9,28 +9,6 @@
 #include "diskalias.h"
 #include "disks.h"
 
-const char *disk_arg_reason(int status, const char *arg, const char *disk,
-			    const char *part, char *buf, size_t bufsz)
-{
-	switch (status) {
-	case DISK_ARG_OK:
-		return "";
-	case DISK_ARG_BROKEN_LINK:
-		return "the link points to no disk in /sys/block";
-	case DISK_ARG_PARTITION:
-		if (strcmp(arg, part) == 0)
-			snprintf(buf, bufsz,
-				 "it is a partition of %s; aliases name whole disks", disk);
-		else
-			snprintf(buf, bufsz,
-				 "it is partition %s of %s; aliases name whole disks",
-				 part, disk);
-		return buf;
-	default:
-		return "no such disk";
-	}
-}
-
 int verb_get(int argc, char **argv)
 {
 	char disk[DISK_NAME_MAX], part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];

@@ -30,6 +30,12 @@ enum {
 	{ "version", no_argument,       NULL, 'V' }
 
 /*
+ * To add a verb: cmd_<verb>.c with verb_<verb>() declared below, a line in
+ * verbs[] (diskalias.c) and in cli/CMakeLists.txt.  Paths go through
+ * sysroot.h, DISK arguments through disk_resolve() (disks.h), aliases
+ * through alias_check() (alias_rules.h); failures are one err()/warnx()
+ * line "SUBJECT: REASON" and an exit status from the enum above.
+ *
  * A verb: run() gets argv with argv[0] the verb's name, parses its own
  * options with getopt_long() (COMMON_* included, passed on to
  * common_option()), calls setup_sysroot() and returns an exit status.
@@ -60,10 +66,6 @@ int verb_set(int argc, char **argv);
 int verb_validate(int argc, char **argv);
 int verb_resolve(int argc, char **argv);
 int verb_log(int argc, char **argv);
-
-/* The reason a DISK argument did not resolve, for "ARG: ...: REASON". */
-const char *disk_arg_reason(int status, const char *arg, const char *disk,
-			    const char *part, char *buf, size_t bufsz);
 
 /* Options of "list", for the usage text (cmd_list.c). */
 void list_usage_columns(void);

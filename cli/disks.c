@@ -1163,27 +1163,36 @@ enum disk_arg_status disk_resolve(const char *arg, char *name, char *part)
 	return DISK_ARG_UNKNOWN;
 }
 
-int disk_resolve_or_warn(const char *arg, char *name)
+const char *disk_arg_reason(int status, const char *arg, const char *disk,
+			    const char *part, char *buf, size_t bufsz)
 {
-	char part[DISK_NAME_MAX];
-
-	switch (disk_resolve(arg, name, part)) {
+	switch (status) {
 	case DISK_ARG_OK:
-		return 0;
-	case DISK_ARG_UNKNOWN:
-		warnx("%s: no such disk", arg);
-		break;
+		return "";
 	case DISK_ARG_BROKEN_LINK:
-		warnx("%s: link to a device that is not in /sys/block", arg);
-		break;
+		return "the link points to no disk in /sys/block";
 	case DISK_ARG_PARTITION:
 		if (strcmp(arg, part) == 0)
-			warnx("%s: is a partition of %s; aliases name whole disks",
-			      arg, name);
+			snprintf(buf, bufsz,
+				 "it is a partition of %s; aliases name whole disks", disk);
 		else
-			warnx("%s: is partition %s of %s; aliases name whole disks",
-			      arg, part, name);
-		break;
+			snprintf(buf, bufsz,
+				 "it is partition %s of %s; aliases name whole disks",
+				 part, disk);
+		return buf;
+	default:
+		return "no such disk";
 	}
+}
+
+int disk_resolve_or_warn(const char *arg, char *name)
+{
+	char part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];
+	int st = disk_resolve(arg, name, part);
+
+	if (st == DISK_ARG_OK)
+		return 0;
+	warnx("%s: %s", arg, disk_arg_reason(st, arg, name, part, reason,
+					     sizeof(reason)));
 	return -1;
 }

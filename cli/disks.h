@@ -110,6 +110,13 @@ enum disk_arg_status {
  */
 enum disk_arg_status disk_resolve(const char *arg, char *name, char *part);
 
+/*
+ * The reason a DISK argument did not resolve, in words, for messages of
+ * the form "ARG: ...: REASON"; buf holds it when it must be formatted.
+ */
+const char *disk_arg_reason(int status, const char *arg, const char *disk,
+			    const char *part, char *buf, size_t bufsz);
+
 /* disk_resolve() that prints the reason ("diskalias: ARG: ...") on failure. */
 int disk_resolve_or_warn(const char *arg, char *name);
 
