@@ -113,6 +113,10 @@ static int column_by_name(const char *name, size_t len)
 
 static void add_column(struct list_ctl *ctl, int id)
 {
+	/* a column once: JSON keys must be unique */
+	for (size_t i = 0; i < ctl->ncolumns; i++)
+		if (ctl->columns[i] == id)
+			return;
 	if (ctl->ncolumns >= MAX_COLUMNS)
 		usage_error("too many columns");
 	ctl->columns[ctl->ncolumns++] = id;
