@@ -111,6 +111,8 @@ static void build_index(struct logger *lg)
 	r = disk_index_build(&lg->dx);
 	if (r < 0) {
 		/* no /sys/block: annotate nothing, pass everything through */
+		if (!lg->have_index)
+			warnx("/sys/block: %s; disks are not annotated", strerror(-r));
 		memset(&lg->dx, 0, sizeof(lg->dx));
 	}
 	lg->have_index = true;
