@@ -273,6 +273,8 @@ def build_logs(t, alias_attr=True, kmsg_mode=0o644):
     (so their SCSI addresses resolve), /dev/kmsg a saved log, the recorded
     samples under /samples, and without the alias attribute a config."""
     for d in standard_disks():
+        if d["name"] == "sr0":  # a disk with a by-path link alone
+            d["links"] = [l for l in d["links"] if l.startswith("by-path/")]
         if d["name"] in ("sdb", "sdc"):
             lun = 1 if d["name"] == "sdb" else 2
             d["real"] = True
