@@ -13,6 +13,7 @@ warm-up run each:
 
   diskalias list          default columns: alias, links and mount points
   diskalias list -J       the same as JSON
+  diskalias -o N,A,L,M    only NAME,ALIAS,LINKS,MOUNTPOINTS
   lsblk                   lsblk --sysroot DIR -o NAME,SIZE,MODEL,SERIAL,WWN
   lsblk MOUNTPOINTS       the same plus MOUNTPOINTS
 
@@ -92,7 +93,9 @@ def main():
     work = tempfile.mkdtemp(prefix="diskalias-bench.", dir=base)
     binary = os.path.abspath(opts.binary)
     tools = [("diskalias list", lambda r: [binary, "--sysroot", r, "list"], opts.runs),
-             ("diskalias list -J", lambda r: [binary, "--sysroot", r, "list", "-J"], opts.runs)]
+             ("diskalias list -J", lambda r: [binary, "--sysroot", r, "list", "-J"], opts.runs),
+             ("diskalias -o N,A,L,M", lambda r: [binary, "--sysroot", r, "list", "-o",
+                                                 "NAME,ALIAS,LINKS,MOUNTPOINTS"], opts.runs)]
     if opts.lsblk and not opts.no_lsblk:
         tools += [("lsblk", lambda r: [opts.lsblk, "--sysroot", r, "-o",
                                        "NAME,SIZE,MODEL,SERIAL,WWN"], opts.lsblk_runs),
