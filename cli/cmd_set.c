@@ -150,6 +150,8 @@ static void write_alias(const struct set_request *rq)
 		refuse_taken(rq);
 	case ENOENT:
 		refuse(rq, NO_ATTRIBUTE);
+	case ENODEV:
+		refuse(rq, "the disk is going away");
 	case EACCES:
 	case EPERM:
 		refuse(rq, NEEDS_ROOT);

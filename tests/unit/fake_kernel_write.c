@@ -5,7 +5,7 @@
  * kernel refuses what user space's own checks let through (a racing
  * writer, a kernel with stricter rules).
  *
- *   DISKALIAS_FAKE_ERRNO=EBUSY|EEXIST|EINVAL|ENOENT|EACCES|EPERM|EIO
+ *   DISKALIAS_FAKE_ERRNO=EBUSY|EEXIST|EINVAL|ENOENT|ENODEV|EACCES|EPERM|EIO
  *   DISKALIAS_FAKE_RACE=FILE=VALUE   first write VALUE to FILE, as the
  *                                    writer that won the race would have
  */
@@ -25,7 +25,7 @@ static const struct {
 } errnos[] = {
 	{ "EBUSY", EBUSY }, { "EEXIST", EEXIST }, { "EINVAL", EINVAL },
 	{ "ENOENT", ENOENT }, { "EACCES", EACCES }, { "EPERM", EPERM },
-	{ "EIO", EIO },
+	{ "EIO", EIO }, { "ENODEV", ENODEV },
 };
 
 static bool is_alias_fd(int fd)
