@@ -17,6 +17,7 @@ Trees:
   noalias   the same disks on a kernel without the alias attribute
   odd       malformed and surprising sysfs files
   unreadable  files only root may read (for tests run as nobody)
+  many-odd  300 disks with odd files (the threaded scan's warnings)
   logs      disks for "diskalias log": SCSI addresses, /dev/kmsg, samples
   logs-noalias  the same without the alias attribute, with a config
   logs-noperm   the same with a /dev/kmsg only root may read
@@ -254,6 +255,15 @@ def build_many(t, n):
     t.finish()
 
 
+def build_many_odd(t):
+    """300 disks (enough for the threaded scan) with odd files here and
+    there: the warnings must come out in disk order."""
+    build_many(t, 300)
+    t.write("/sys/block/sda/size", "junk\n")
+    t.write("/sys/block/sdz/alias", "bad!\n")
+    t.write("/sys/block/sdkn/size", "junk\n")
+
+
 def letters(i):
     """0 -> a, 25 -> z, 26 -> aa: the sd naming scheme."""
     s = ""
@@ -301,6 +311,7 @@ TREES = {
     "noalias": lambda t: build_standard(t, alias_attr=False),
     "odd": build_odd,
     "unreadable": build_unreadable,
+    "many-odd": build_many_odd,
     "logs": build_logs,
     "logs-noalias": lambda t: build_logs(t, alias_attr=False),
     "logs-noperm": lambda t: build_logs(t, kmsg_mode=0o600),
