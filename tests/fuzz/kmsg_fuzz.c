@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * libFuzzer target for the kernel log parser (cli/kmsg.c): frames the
+ * input into records as "diskalias log" does, parses each as kmsg and as
+ * dmesg, scans the text for names and unescapes it, checking that every
+ * span stays inside the input.
+ *
+ *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Icli \
+ *	cli/kmsg.c tests/fuzz/kmsg_fuzz.c -o kmsg_fuzz
+ *   ./kmsg_fuzz -max_total_time=60 tests/data/kmsg
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kmsg.h"
+
+static void check_span(const char *p, size_t len, const char *buf, size_t size)
+{
+	if (p && (p < buf || p + len > buf + size))
+		abort();
+}
+
+static void scan(const struct log_scanner *sc, const char *text, size_t len)
+{
+	struct log_token tok;
+	size_t pos = 0, last = 0;
+
+	while (log_next_token(sc, text, len, &pos, &tok)) {
+		if (tok.start < last || tok.len == 0 || tok.start + tok.len > len ||
+		    pos > len || pos < tok.start + tok.len)
+			abort();
+		last = tok.start + tok.len;
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *buf = (const char *)data;
+	struct log_scanner sc;
+	struct log_record rec;
+	uint8_t first[32];
+	char *out;
+	size_t pos = 0;
+
+	memset(first, 0xff, sizeof(first));
+	log_scanner_init(&sc, first, 16);
+	log_detect_format(buf, size);
+
+	out = malloc(size + 1);
+	if (!out)
+		return 0;
+	while (pos < size) {
+		size_t n = kmsg_record_len(buf + pos, size - pos, true);
+		const char *nl;
+
+		if (n == 0 || n > size - pos)
+			abort();
+		if (kmsg_parse(buf + pos, n, &rec) == 0) {
+			check_span(rec.text, rec.text_len, buf, size);
+			check_span(rec.device, rec.device_len, buf, size);
+			scan(&sc, rec.text, rec.text_len);
+			if (kmsg_unescape(rec.text, rec.text_len, out) > rec.text_len)
+				abort();
+		}
+		nl = memchr(buf + pos, '\n', n);
+		if (dmesg_parse(buf + pos, nl ? (size_t)(nl - buf - pos) : n, &rec) == 0) {
+			check_span(rec.prefix, rec.prefix_len, buf, size);
+			check_span(rec.text, rec.text_len, buf, size);
+			scan(&sc, rec.text, rec.text_len);
+		}
+		pos += n;
+	}
+	free(out);
+	return 0;
+}
