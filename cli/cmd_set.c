@@ -9,6 +9,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "alias_rules.h"
 #include "diskalias.h"
 #include "disks.h"
+#include "persist.h"
 #include "sysroot.h"
 
 #define NO_ATTRIBUTE "this kernel has no alias attribute (see kernel-patch/)"
@@ -160,15 +162,29 @@ static void write_alias(const struct set_request *rq)
 	}
 }
 
+enum { OPT_PERSIST = OPT_VERB_BASE };
+
 int verb_set(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "persist", no_argument, NULL, OPT_PERSIST },
+		COMMON_LONGOPTS,
+		{ NULL, 0, NULL, 0 }
+	};
 	char part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];
 	struct set_request rq = { 0 };
 	struct alias_check chk;
-	char *alias;
-	int i, st;
+	bool persist = false;
+	char *alias, *current;
+	int i, st, c;
 
-	i = parse_common_options(argc, argv);
+	while ((c = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
+		if (c == OPT_PERSIST)
+			persist = true;
+		else
+			common_option(c, optarg);
+	}
+	i = optind;
 	if (argc - i != 2)
 		usage_error("set: needs DISK and ALIAS");
 	setup_sysroot();
@@ -189,8 +205,29 @@ int verb_set(int argc, char **argv)
 	rq.alias = alias;
 	alias_quote(alias, chk.len, rq.quoted, sizeof(rq.quoted));
 
-	if (check_request(&rq) == 1)
-		return DA_EXIT_OK;
-	write_alias(&rq);
+	/*
+	 * --persist: every check (config, then kernel) before any write;
+	 * then the config, then the attribute, the config put back should
+	 * the kernel still refuse.  Without the attribute the entry is
+	 * still recorded: udev makes /dev/disk/by-alias links from it.
+	 */
+	if (persist) {
+		persist_prepare(rq.disk, rq.subject, alias, rq.quoted);
+		if (disk_read_alias(rq.disk, &current) == -ENOENT) {
+			persist_write();
+			persist_done();
+			warnx("%s: alias %s recorded in /etc/diskalias.conf, not set: %s",
+			      rq.subject, rq.quoted, NO_ATTRIBUTE);
+			return DA_EXIT_OK;
+		}
+		free(current);
+	}
+	st = check_request(&rq);
+	if (persist)
+		persist_write();
+	if (st != 1)
+		write_alias(&rq);
+	if (persist)
+		persist_done();
 	return DA_EXIT_OK;
 }

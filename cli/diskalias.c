@@ -22,7 +22,9 @@
 static const struct verb verbs[] = {
 	{ "list",     verb_list,     "",            "list disks with aliases, persistent names and mount points" },
 	{ "get",      verb_get,      "DISK",        "print the alias of DISK" },
-	{ "set",      verb_set,      "DISK ALIAS",  "give DISK the alias ALIAS" },
+	{ "set",      verb_set,      "DISK ALIAS",  "give DISK the alias ALIAS (--persist: and record it)" },
+	{ "apply",    verb_apply,    "[DISK...]",   "set the aliases of diskalias.conf (see apply --help)" },
+	{ "forget",   verb_forget,   "ALIAS",       "remove ALIAS from diskalias.conf" },
 	{ "validate", verb_validate, "ALIAS...",    "check aliases against the kernel's rules" },
 	{ "resolve",  verb_resolve,  "ALIAS",       "print the /dev path of the disk with ALIAS" },
 	{ "log",      verb_log,      "[options]",   "the kernel log with aliases (see log --help)" },

@@ -66,6 +66,8 @@ int verb_set(int argc, char **argv);
 int verb_validate(int argc, char **argv);
 int verb_resolve(int argc, char **argv);
 int verb_log(int argc, char **argv);
+int verb_apply(int argc, char **argv);
+int verb_forget(int argc, char **argv);
 
 /* Options of "list", for the usage text (cmd_list.c). */
 void list_usage_columns(void);

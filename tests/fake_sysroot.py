@@ -67,6 +67,7 @@ class Tree:
                 "3 1 0:23 / /run rw,nosuid - tmpfs tmpfs rw,mode=755\n",
                 "4 1 253:0 / /var/lib/virtual rw - xfs /dev/mapper/vg-lv rw\n"]
         self.write("/proc/self/mountinfo", "".join(base + self.mounts))
+        self.mkdir("/etc")  # for /etc/diskalias.conf
 
 
 def add_disk(t, d, alias_attr=True):

@@ -1,0 +1,613 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * /etc/diskalias.conf: parse, look up, rewrite atomically under a lock.
+ */
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "alias_rules.h"
+#include "sysroot.h"
+
+#define DEV_DISK "/dev/disk/"
+#define QUOTE_MAX 80
+
+static void *xrealloc_array(void *p, size_t n, size_t size)
+{
+	p = reallocarray(p, n ? n : 1, size);
+	if (!p)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	return p;
+}
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *p = strndup(s, n);
+
+	if (!p)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	return p;
+}
+
+static void __attribute__((format(printf, 3, 4)))
+add_problem(struct conf *c, unsigned int line, const char *fmt, ...)
+{
+	struct conf_problem *p;
+	va_list ap;
+	int r;
+
+	c->problems = xrealloc_array(c->problems, c->nproblems + 1,
+				     sizeof(*c->problems));
+	p = &c->problems[c->nproblems++];
+	p->line = line;
+	va_start(ap, fmt);
+	r = vasprintf(&p->reason, fmt, ap);
+	va_end(ap);
+	if (r < 0)
+		err(EXIT_FAILURE, "cannot allocate memory");
+}
+
+static const char *quote(const char *s, size_t len, char *buf)
+{
+	return alias_quote(s, len, buf, QUOTE_MAX);
+}
+
+/*
+ * DEVICE: "/dev/disk/by-X/NAME" or "NAME" alone, NAME a single path
+ * component.  Returns the offset of NAME, or -1 when malformed.
+ */
+static ssize_t device_name_offset(const char *dev, size_t len)
+{
+	const char *slash, *name;
+
+	if (len == 0 || len >= PATH_MAX)
+		return -1;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)dev[i] < 0x20 || dev[i] == 0x7f)
+			return -1;
+	if (!memchr(dev, '/', len)) {
+		name = dev;
+	} else {
+		if (len <= strlen(DEV_DISK "by-") ||
+		    strncmp(dev, DEV_DISK "by-", strlen(DEV_DISK "by-")) != 0)
+			return -1;
+		slash = memchr(dev + strlen(DEV_DISK), '/',
+			       len - strlen(DEV_DISK));
+		if (!slash || slash == dev + strlen(DEV_DISK "by-"))
+			return -1;
+		name = slash + 1;
+		if (memchr(name, '/', len - (size_t)(name - dev)))
+			return -1;
+	}
+	len -= (size_t)(name - dev);
+	if (len == 0 || (len == 1 && name[0] == '.') ||
+	    (len == 2 && name[0] == '.' && name[1] == '.'))
+		return -1;
+	return name - dev;
+}
+
+/* Do two DEVICE spellings name the same link? A bare name matches any dir. */
+static bool same_device(const char *a, const char *b)
+{
+	const char *na = strrchr(a, '/'), *nb = strrchr(b, '/');
+
+	if (na && nb)
+		return strcmp(a, b) == 0;
+	return strcmp(na ? na + 1 : a, nb ? nb + 1 : b) == 0;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static void parse_line(struct conf *c, unsigned int lineno, const char *s,
+		       size_t len)
+{
+	const char *w[4];
+	size_t wl[4], nw = 0, i = 0;
+	char q1[QUOTE_MAX], q2[QUOTE_MAX], why[256];
+	struct alias_check chk;
+	const char *hash;
+
+	if (memchr(s, '\0', len)) {
+		add_problem(c, lineno, "contains a NUL byte");
+		return;
+	}
+	hash = memchr(s, '#', len);
+	if (hash)
+		len = (size_t)(hash - s);
+	while (i < len && nw < 4) {
+		while (i < len && is_blank(s[i]))
+			i++;
+		if (i == len)
+			break;
+		w[nw] = s + i;
+		while (i < len && !is_blank(s[i]))
+			i++;
+		wl[nw] = (size_t)(s + i - w[nw]);
+		nw++;
+	}
+	if (nw == 0)
+		return;
+	if (wl[0] != 5 || memcmp(w[0], "alias", 5) != 0) {
+		add_problem(c, lineno,
+			    "unknown keyword %s; a line is \"alias NAME DEVICE\"",
+			    quote(w[0], wl[0], q1));
+		return;
+	}
+	if (nw == 1) {
+		add_problem(c, lineno, "\"alias\" needs NAME and DEVICE");
+		return;
+	}
+	if (nw == 2) {
+		add_problem(c, lineno, "alias %s has no DEVICE",
+			    quote(w[1], wl[1], q1));
+		return;
+	}
+	if (nw == 4) {
+		add_problem(c, lineno, "unexpected %s after DEVICE",
+			    quote(w[3], wl[3], q1));
+		return;
+	}
+	if (alias_check(w[1], wl[1], &chk) != 0 || chk.len != wl[1]) {
+		if (chk.verdict == ALIAS_OK)	/* a trailing '\n' cannot occur */
+			chk.verdict = ALIAS_BAD_BYTE;
+		add_problem(c, lineno, "invalid alias %s: %s",
+			    quote(w[1], wl[1], q1),
+			    alias_reason(&chk, why, sizeof(why)));
+		return;
+	}
+	if (device_name_offset(w[2], wl[2]) < 0) {
+		add_problem(c, lineno,
+			    "device %s is neither a /dev/disk/by-*/ link nor a link's name",
+			    quote(w[2], wl[2], q1));
+		return;
+	}
+
+	char *alias = xstrndup(w[1], wl[1]), *dev = xstrndup(w[2], wl[2]);
+
+	for (size_t k = 0; k < c->nentries; k++) {
+		const struct conf_entry *e = &c->entries[k];
+
+		if (strcmp(e->alias, alias) == 0) {
+			add_problem(c, lineno, "alias %s is already given on line %u",
+				    quote(alias, wl[1], q1), e->line);
+			goto drop;
+		}
+		if (same_device(e->device, dev)) {
+			add_problem(c, lineno,
+				    "device %s already has alias %s on line %u",
+				    quote(dev, wl[2], q1),
+				    quote(e->alias, strlen(e->alias), q2), e->line);
+			goto drop;
+		}
+	}
+	c->entries = xrealloc_array(c->entries, c->nentries + 1,
+				    sizeof(*c->entries));
+	c->entries[c->nentries++] = (struct conf_entry){ alias, dev, lineno };
+	return;
+drop:
+	free(alias);
+	free(dev);
+}
+
+size_t conf_parse(const char *buf, size_t len, struct conf *c)
+{
+	unsigned int lineno = 0;
+	size_t pos = 0;
+
+	memset(c, 0, sizeof(*c));
+	while (pos < len) {
+		const char *nl = memchr(buf + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+
+		if (lineno == UINT_MAX) {
+			add_problem(c, 0, "too many lines");
+			break;
+		}
+		parse_line(c, ++lineno, buf + pos, end - pos);
+		pos = end + 1;
+	}
+	return c->nproblems;
+}
+
+void conf_free(struct conf *c)
+{
+	for (size_t i = 0; i < c->nentries; i++) {
+		free(c->entries[i].alias);
+		free(c->entries[i].device);
+	}
+	for (size_t i = 0; i < c->nproblems; i++)
+		free(c->problems[i].reason);
+	free(c->entries);
+	free(c->problems);
+	memset(c, 0, sizeof(*c));
+}
+
+const char *conf_strerror(int e)
+{
+	switch (e) {
+	case EFBIG:
+		return "file too large; the limit is 1 MiB";
+	case EISDIR:
+		return "is a directory, not a file";
+	case ENOENT:
+		return "no such file";
+	case EACCES:
+	case EPERM:
+		return "permission denied";
+	case EINVAL:
+		return "not a regular file";
+	default:
+		return strerror(e);
+	}
+}
+
+static int read_all(int fd, char **text, size_t *textlen)
+{
+	struct stat sb;
+	size_t cap, len = 0;
+	ssize_t n;
+	char *buf;
+
+	if (fstat(fd, &sb) != 0)
+		return -errno;
+	if (S_ISDIR(sb.st_mode))
+		return -EISDIR;
+	if (!S_ISREG(sb.st_mode) && !S_ISCHR(sb.st_mode) && !S_ISFIFO(sb.st_mode))
+		return -EINVAL;
+	if (S_ISREG(sb.st_mode) && sb.st_size > CONF_MAX_SIZE)
+		return -EFBIG;
+	cap = S_ISREG(sb.st_mode) ? (size_t)sb.st_size + 1 : 4096;
+	buf = malloc(cap + 1);
+	if (!buf)
+		return -ENOMEM;
+	for (;;) {
+		if (len == cap) {
+			char *p;
+
+			if (cap > CONF_MAX_SIZE) {
+				free(buf);
+				return -EFBIG;
+			}
+			cap *= 2;
+			p = realloc(buf, cap + 1);
+			if (!p) {
+				free(buf);
+				return -ENOMEM;
+			}
+			buf = p;
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = -errno;
+
+			free(buf);
+			return e;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	if (len > CONF_MAX_SIZE) {
+		free(buf);
+		return -EFBIG;
+	}
+	buf[len] = '\0';
+	*text = buf;
+	*textlen = len;
+	return 0;
+}
+
+int conf_load(const char *path, bool in_sysroot, bool missing_ok,
+	      struct conf *c, char **text, size_t *textlen)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int fd, r;
+
+	memset(c, 0, sizeof(*c));
+	if (text)
+		*text = NULL;
+	if (textlen)
+		*textlen = 0;
+	fd = in_sysroot ? sysroot_open(path, O_RDONLY | O_NOCTTY)
+			: open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		r = -errno;
+		if (r == -ENOENT && missing_ok)
+			goto parse;
+		return r;
+	}
+	r = read_all(fd, &buf, &len);
+	close(fd);
+	if (r < 0)
+		return r;
+parse:
+	conf_parse(buf ? buf : "", len, c);
+	if (text) {
+		if (!buf)
+			buf = xstrndup("", 0);
+		*text = buf;
+		*textlen = len;
+	} else {
+		free(buf);
+	}
+	return 0;
+}
+
+int conf_load_or_warn(const char *path, bool in_sysroot, bool missing_ok,
+		      struct conf *c, char **text, size_t *textlen)
+{
+	int r = conf_load(path, in_sysroot, missing_ok, c, text, textlen);
+
+	if (r < 0) {
+		warnx("%s: cannot read the config: %s", path, conf_strerror(-r));
+		return r;
+	}
+	for (size_t i = 0; i < c->nproblems; i++) {
+		if (c->problems[i].line)
+			warnx("%s:%u: %s", path, c->problems[i].line,
+			      c->problems[i].reason);
+		else
+			warnx("%s: %s", path, c->problems[i].reason);
+	}
+	if (c->nproblems) {
+		warnx("%s: %zu problem%s; the file is ignored until fixed",
+		      path, c->nproblems, c->nproblems == 1 ? "" : "s");
+		if (text) {
+			free(*text);
+			*text = NULL;
+		}
+		conf_free(c);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+bool conf_device_matches(const char *device, const char *dir,
+			 const char *name)
+{
+	size_t dl = strlen(dir);
+
+	if (!strchr(device, '/'))
+		return strcmp(device, name) == 0;
+	return strncmp(device, DEV_DISK, strlen(DEV_DISK)) == 0 &&
+	       strncmp(device + strlen(DEV_DISK), dir, dl) == 0 &&
+	       device[strlen(DEV_DISK) + dl] == '/' &&
+	       strcmp(device + strlen(DEV_DISK) + dl + 1, name) == 0;
+}
+
+bool conf_entry_matches_disk(const struct conf_entry *e, const struct disk *d)
+{
+	for (size_t j = 0; j < d->nlinks; j++) {
+		const struct disk_link *l = &d->links[j];
+
+		if (l->part == -1 && conf_device_matches(e->device, l->dir, l->name))
+			return true;
+	}
+	return false;
+}
+
+const struct conf_entry *conf_find_disk(const struct conf *c,
+					const struct disk *d, size_t *nmatch)
+{
+	const struct conf_entry *found = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->nentries; i++) {
+		if (conf_entry_matches_disk(&c->entries[i], d)) {
+			if (!found)
+				found = &c->entries[i];
+			n++;
+		}
+	}
+	if (nmatch)
+		*nmatch = n;
+	return found;
+}
+
+const struct conf_entry *conf_find_alias(const struct conf *c,
+					 const char *alias)
+{
+	for (size_t i = 0; i < c->nentries; i++)
+		if (strcmp(c->entries[i].alias, alias) == 0)
+			return &c->entries[i];
+	return NULL;
+}
+
+static bool has_prefix(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* "-part3" at the end: a partition's link, never a disk's key */
+static bool is_part_name(const char *name)
+{
+	const char *p = strstr(name, "-part");
+	const char *last = NULL;
+
+	while (p) {
+		last = p;
+		p = strstr(p + 1, "-part");
+	}
+	if (!last || !last[5])
+		return false;
+	for (p = last + 5; *p; p++)
+		if (*p < '0' || *p > '9')
+			return false;
+	return true;
+}
+
+/* Lower is more stable; -1: not a persistent name of the disk. */
+static int stable_rank(const struct disk_link *l)
+{
+	static const char *const transports[] = {
+		"scsi-", "nvme-", "virtio-", "ata-",
+	};
+	size_t len = strlen(l->name);
+
+	if (l->part != -1 || is_part_name(l->name))
+		return -1;
+	if (strcmp(l->dir, "by-id") == 0) {
+		if (has_prefix(l->name, "wwn-"))
+			return 0;
+		/* duplicates udev keeps for compatibility */
+		if (has_prefix(l->name, "nvme-eui.") ||
+		    has_prefix(l->name, "nvme-nguid.") ||
+		    (len > 2 && strcmp(l->name + len - 2, "_1") == 0))
+			return 10;
+		for (size_t i = 0; i < sizeof(transports) / sizeof(*transports); i++)
+			if (has_prefix(l->name, transports[i]))
+				return 1 + (int)i;
+		return 9;
+	}
+	if (strcmp(l->dir, "by-path") == 0)
+		return 20;
+	return -1;
+}
+
+bool conf_stable_name(const struct disk *d, char *buf, size_t bufsz)
+{
+	const struct disk_link *best = NULL;
+	int best_rank = INT_MAX;
+
+	/* links are sorted by directory and name: the first of a rank wins */
+	for (size_t i = 0; i < d->nlinks; i++) {
+		int r = stable_rank(&d->links[i]);
+
+		if (r >= 0 && r < best_rank) {
+			best = &d->links[i];
+			best_rank = r;
+		}
+	}
+	if (!best)
+		return false;
+	return (size_t)snprintf(buf, bufsz, DEV_DISK "%s/%s", best->dir,
+				best->name) < bufsz;
+}
+
+int conf_lock(void)
+{
+	int fd;
+
+	fd = openat(sysroot_fd(), CONF_LOCK_PATH + 1,
+		    O_RDWR | O_CREAT | O_NOCTTY | O_CLOEXEC, 0600);
+	if (fd < 0 && (errno == EROFS || errno == EACCES))
+		fd = sysroot_open(CONF_LOCK_PATH, O_RDONLY | O_NOCTTY);
+	if (fd < 0)
+		return -errno;
+	while (flock(fd, LOCK_EX) != 0) {
+		if (errno != EINTR) {
+			int e = -errno;
+
+			close(fd);
+			return e;
+		}
+	}
+	return 0;	/* fd stays open: the lock lasts until exit */
+}
+
+/* Test hook: DISKALIAS_TEST_CRASH=before-rename dies as a power cut would. */
+static void maybe_crash(const char *where)
+{
+	const char *hook = getenv("DISKALIAS_TEST_CRASH");
+
+	if (hook && strcmp(hook, where) == 0)
+		raise(SIGKILL);
+}
+
+static int write_all(int fd, const char *p, size_t len)
+{
+	size_t half = len / 2;
+
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EIO;
+		p += n;
+		len -= (size_t)n;
+		if (half && len <= half) {
+			half = 0;
+			maybe_crash("mid-write");
+		}
+	}
+	return 0;
+}
+
+int conf_write_atomic(const char *text, size_t len)
+{
+	char tmp[] = "etc/.diskalias.conf.XXXXXX";
+	struct stat sb;
+	mode_t mode = 0644;
+	int fd, dfd, r;
+
+	dfd = sysroot_open("/etc", O_RDONLY | O_DIRECTORY);
+	if (dfd < 0)
+		return -errno;
+	if (fstatat(dfd, "diskalias.conf", &sb, 0) == 0)
+		mode = sb.st_mode & 07777;
+
+	/* mkstemp() wants a path: build the name, create it with openat() */
+	for (int tries = 0;; tries++) {
+		static const char chars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+		unsigned long v = (unsigned long)getpid() * 2654435761u ^
+				  (unsigned long)tries * 40503u ^
+				  (unsigned long)time(NULL);
+		char *x = tmp + strlen(tmp) - 6;
+
+		for (int i = 0; i < 6; i++, v /= 36)
+			x[i] = chars[v % 36];
+		fd = openat(dfd, tmp + 4, O_WRONLY | O_CREAT | O_EXCL |
+			    O_CLOEXEC | O_NOCTTY, 0600);
+		if (fd >= 0 || errno != EEXIST || tries > 100)
+			break;
+	}
+	if (fd < 0) {
+		r = -errno;
+		close(dfd);
+		return r;
+	}
+	r = write_all(fd, text, len);
+	if (!r && fchmod(fd, mode) != 0)
+		r = -errno;
+	if (!r && fsync(fd) != 0)
+		r = -errno;
+	if (close(fd) != 0 && !r)
+		r = -errno;
+	if (!r) {
+		maybe_crash("before-rename");
+		if (renameat(dfd, tmp + 4, dfd, "diskalias.conf") != 0)
+			r = -errno;
+	}
+	if (r) {
+		unlinkat(dfd, tmp + 4, 0);
+		close(dfd);
+		return r;
+	}
+	/* the rename itself must survive a power cut */
+	if (fsync(dfd) != 0 && errno != EINVAL)
+		r = -errno;
+	close(dfd);
+	return r;
+}
