@@ -108,7 +108,7 @@ static void build_index(struct logger *lg)
 
 	if (lg->have_index)
 		disk_index_free(&lg->dx);
-	r = disk_index_build(&lg->dx);
+	r = disk_index_build(&lg->dx, !lg->have_index);
 	if (r < 0) {
 		/* no /sys/block: annotate nothing, pass everything through */
 		if (!lg->have_index)

@@ -10,6 +10,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "sysroot.h"
 
 enum { KEY_DISK, KEY_PART, KEY_OTHER };
@@ -32,44 +33,17 @@ static uint32_t hash_key(const char *s, size_t len)
 	return h;
 }
 
-static bool has_prefix(const char *s, const char *prefix)
+/* The base name of the disk's most stable link (config.h's choice). */
+static char *stable_name(const struct disk *d)
 {
-	return strncmp(s, prefix, strlen(prefix)) == 0;
-}
+	char buf[PATH_MAX], *p;
 
-static int link_rank(const struct disk_link *l)
-{
-	if (l->part != -1)
-		return -1;
-	if (strcmp(l->dir, "by-id") == 0) {
-		if (has_prefix(l->name, "wwn-"))
-			return 0;
-		if (has_prefix(l->name, "nvme-eui.") ||
-		    has_prefix(l->name, "nvme-nguid.") ||
-		    has_prefix(l->name, "scsi-3"))
-			return 1;	/* a WWN too, in another spelling */
-		return 2;		/* transport serial: ata-, virtio-, ... */
-	}
-	if (strcmp(l->dir, "by-path") == 0)
-		return 3;
-	return -1;
-}
-
-const char *disk_stable_link(const struct disk *d)
-{
-	const struct disk_link *best = NULL;
-	int best_rank = 99;
-
-	/* links are sorted by directory and name: the first of a rank wins */
-	for (size_t i = 0; i < d->nlinks; i++) {
-		int r = link_rank(&d->links[i]);
-
-		if (r >= 0 && r < best_rank) {
-			best = &d->links[i];
-			best_rank = r;
-		}
-	}
-	return best ? best->name : NULL;
+	if (!conf_stable_name(d, buf, sizeof(buf)))
+		return NULL;
+	p = strdup(strrchr(buf, '/') ? strrchr(buf, '/') + 1 : buf);
+	if (!p)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	return p;
 }
 
 static void insert(struct disk_index *dx, const char *key, size_t len,
@@ -185,7 +159,7 @@ static char *make_note(const char *alias, const char *persistent)
 	return note;
 }
 
-int disk_index_build(struct disk_index *dx)
+int disk_index_build(struct disk_index *dx, bool warn)
 {
 	char key[DISK_NAME_MAX + 16];
 	size_t nkeys = 0, nslots = 16;
@@ -195,7 +169,7 @@ int disk_index_build(struct disk_index *dx)
 	r = disks_scan(&dx->dt, SCAN_ALIAS | SCAN_LINKS | SCAN_DEVNO);
 	if (r < 0)
 		return r;
-	log_aliases_load(&dx->conf);
+	log_aliases_load(&dx->conf, warn);
 
 	dx->ndisks = dx->dt.ndisks;
 	dx->disks = xzalloc(dx->ndisks, sizeof(*dx->disks));
@@ -212,8 +186,8 @@ int disk_index_build(struct disk_index *dx)
 
 		x->name = d->name;
 		x->name_len = strlen(d->name);
-		x->alias = d->alias ? d->alias : log_aliases_find(&dx->conf, d->name);
-		x->persistent = disk_stable_link(d);
+		x->alias = d->alias ? d->alias : log_aliases_find(&dx->conf, d);
+		x->persistent = stable_name(d);
 		x->note = make_note(x->alias, x->persistent);
 		x->note_len = strlen(x->note);
 
@@ -242,8 +216,10 @@ int disk_index_build(struct disk_index *dx)
 
 void disk_index_free(struct disk_index *dx)
 {
-	for (size_t i = 0; i < dx->ndisks; i++)
+	for (size_t i = 0; i < dx->ndisks; i++) {
 		free(dx->disks[i].note);
+		free(dx->disks[i].persistent);
+	}
 	free(dx->disks);
 	free(dx->slots);
 	free(dx->keys);

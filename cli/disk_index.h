@@ -20,7 +20,7 @@
 struct dx_disk {
 	const char *name;	/* "sdb" */
 	const char *alias;	/* kernel alias, else configured one; or NULL */
-	const char *persistent;	/* most stable by-* link name, or NULL */
+	char *persistent;	/* most stable by-* link's name, or NULL */
 	char *note;		/* "data0 wwn-0x5000..." (may be empty) */
 	size_t name_len, note_len;
 };
@@ -46,8 +46,11 @@ struct disk_index {
 	struct log_aliases conf;
 };
 
-/* Scan the sysroot's disks.  Returns 0 or -errno (no /sys/block). */
-int disk_index_build(struct disk_index *dx);
+/*
+ * Scan the sysroot's disks and the config's aliases (its problems told
+ * when warn).  Returns 0 or -errno (no /sys/block).
+ */
+int disk_index_build(struct disk_index *dx, bool warn);
 void disk_index_free(struct disk_index *dx);
 
 /*
@@ -68,11 +71,5 @@ const struct dx_disk *disk_index_find_alias(const struct disk_index *dx,
 
 /* Whether word could name a disk the index has not seen (hotplug). */
 bool disk_index_plausible_name(const char *word, size_t len);
-
-/*
- * The most stable persistent name of a disk: a WWN (by-id/wwn-*, NVMe
- * EUI/NGUID), then a transport serial id (other by-id), then by-path.
- */
-const char *disk_stable_link(const struct disk *d);
 
 #endif
