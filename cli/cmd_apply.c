@@ -187,6 +187,27 @@ static void apply_disk(struct apply_ctx *ax, const struct disk_table *dt,
 	apply_one(ax, dt, d, first);
 }
 
+/* An entry naming a partition's link is a mistake worth a line. */
+static void check_partition(struct apply_ctx *ax, const struct disk_table *dt,
+			    const struct conf_entry *e)
+{
+	for (size_t i = 0; i < dt->ndisks; i++) {
+		const struct disk *d = &dt->disks[i];
+
+		for (size_t j = 0; j < d->nlinks; j++) {
+			const struct disk_link *l = &d->links[j];
+
+			if (l->part >= 0 &&
+			    conf_device_matches(e->device, l->dir, l->name)) {
+				entry_failed(ax, e,
+					     "it is partition %s of disk %s; aliases name whole disks",
+					     d->parts[l->part].name, d->name);
+				return;
+			}
+		}
+	}
+}
+
 static int exit_status(const struct apply_ctx *ax)
 {
 	if (!ax->failed)
@@ -214,6 +235,8 @@ static int apply_all(const char *path, bool in_sysroot, bool dry_run,
 	if (ndisks == 0) {
 		for (size_t i = 0; i < dt.ndisks; i++)
 			apply_disk(&ax, &dt, &dt.disks[i], &c, false);
+		for (size_t i = 0; i < c.nentries; i++)
+			check_partition(&ax, &dt, &c.entries[i]);
 	}
 	for (int i = 0; i < ndisks; i++) {
 		char name[DISK_NAME_MAX];

@@ -214,7 +214,7 @@ refuse_forget(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
-	errx(DA_EXIT_FAILURE, "%s: cannot forget: %s",
+	errx(DA_EXIT_FAILURE, "alias %s: cannot forget it: %s",
 	     alias_quote(forget_alias, strlen(forget_alias), q, sizeof(q)),
 	     reason);
 }
@@ -255,7 +255,7 @@ int verb_forget(int argc, char **argv)
 	e = conf_find_alias(&c, forget_alias);
 	if (!e) {
 		conf_free(&c);
-		refuse_forget("%s has no such alias", CONF_PATH);
+		refuse_forget("%s has no entry for it", CONF_PATH);
 	}
 	len = drop_line(ps.old_text, ps.old_len, e->line);
 	conf_free(&c);

@@ -70,7 +70,8 @@ static const char *quote(const char *s, size_t len, char *buf)
  */
 static ssize_t device_name_offset(const char *dev, size_t len)
 {
-	const char *slash, *name;
+	const char *slash, *name, *dir = dev;
+	size_t dl = strlen(DEV_DISK);
 
 	if (len == 0 || len >= PATH_MAX)
 		return -1;
@@ -80,12 +81,13 @@ static ssize_t device_name_offset(const char *dev, size_t len)
 	if (!memchr(dev, '/', len)) {
 		name = dev;
 	} else {
-		if (len <= strlen(DEV_DISK "by-") ||
-		    strncmp(dev, DEV_DISK "by-", strlen(DEV_DISK "by-")) != 0)
+		/* "/dev/disk/by-id/NAME", or "by-id/NAME" for short */
+		if (len > dl && strncmp(dev, DEV_DISK, dl) == 0)
+			dir = dev + dl;
+		if (len - (size_t)(dir - dev) <= 3 || strncmp(dir, "by-", 3) != 0)
 			return -1;
-		slash = memchr(dev + strlen(DEV_DISK), '/',
-			       len - strlen(DEV_DISK));
-		if (!slash || slash == dev + strlen(DEV_DISK "by-"))
+		slash = memchr(dir, '/', len - (size_t)(dir - dev));
+		if (!slash || slash == dir + 3)
 			return -1;
 		name = slash + 1;
 		if (memchr(name, '/', len - (size_t)(name - dev)))
@@ -98,13 +100,21 @@ static ssize_t device_name_offset(const char *dev, size_t len)
 	return name - dev;
 }
 
+/* "by-id/NAME" of a DEVICE with a directory, else the name alone. */
+static const char *device_key(const char *dev)
+{
+	size_t dl = strlen(DEV_DISK);
+
+	return strncmp(dev, DEV_DISK, dl) == 0 ? dev + dl : dev;
+}
+
 /* Do two DEVICE spellings name the same link? A bare name matches any dir. */
 static bool same_device(const char *a, const char *b)
 {
 	const char *na = strrchr(a, '/'), *nb = strrchr(b, '/');
 
 	if (na && nb)
-		return strcmp(a, b) == 0;
+		return strcmp(device_key(a), device_key(b)) == 0;
 	return strcmp(na ? na + 1 : a, nb ? nb + 1 : b) == 0;
 }
 
@@ -387,10 +397,9 @@ bool conf_device_matches(const char *device, const char *dir,
 
 	if (!strchr(device, '/'))
 		return strcmp(device, name) == 0;
-	return strncmp(device, DEV_DISK, strlen(DEV_DISK)) == 0 &&
-	       strncmp(device + strlen(DEV_DISK), dir, dl) == 0 &&
-	       device[strlen(DEV_DISK) + dl] == '/' &&
-	       strcmp(device + strlen(DEV_DISK) + dl + 1, name) == 0;
+	device = device_key(device);
+	return strncmp(device, dir, dl) == 0 && device[dl] == '/' &&
+	       strcmp(device + dl + 1, name) == 0;
 }
 
 bool conf_entry_matches_disk(const struct conf_entry *e, const struct disk *d)
@@ -507,9 +516,15 @@ int conf_lock(void)
 	int fd;
 
 	fd = openat(sysroot_fd(), CONF_LOCK_PATH + 1,
-		    O_RDWR | O_CREAT | O_NOCTTY | O_CLOEXEC, 0600);
-	if (fd < 0 && (errno == EROFS || errno == EACCES))
+		    O_RDWR | O_CREAT | O_NOCTTY | O_CLOEXEC, 0644);
+	if (fd < 0 && (errno == EROFS || errno == EACCES)) {
+		/* a lock file made before /etc went read-only still locks */
+		int e = errno;
+
 		fd = sysroot_open(CONF_LOCK_PATH, O_RDONLY | O_NOCTTY);
+		if (fd < 0)
+			return -e;
+	}
 	if (fd < 0)
 		return -errno;
 	while (flock(fd, LOCK_EX) != 0) {

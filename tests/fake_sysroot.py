@@ -17,6 +17,7 @@ Trees:
   noalias   the same disks on a kernel without the alias attribute
   odd       malformed and surprising sysfs files
   unreadable  files only root may read (for tests run as nobody)
+  transports  one disk per kind of persistent name (set --persist)
   many-odd  300 disks with odd files (the threaded scan's warnings)
   logs      disks for "diskalias log": SCSI addresses, /dev/kmsg, samples
   logs-noalias  the same without the alias attribute, with a config
@@ -307,12 +308,50 @@ def build_logs(t, alias_attr=True, kmsg_mode=0o644):
                 "alias gone  wwn-0x5000c500ffffffff\n")
 
 
+def build_transports(t):
+    """One disk per kind of persistent name, for the stable-name choice
+    of "set --persist": WWN, SCSI serial, NVMe with only its duplicates,
+    virtio, ATA, USB, by-path alone, and none at all."""
+    gib = 1024 ** 3 // SECTOR
+    disks = [
+        ("sda", (8, 0), ["by-id/scsi-35000c500a1b2c3d4",
+                         "by-id/scsi-SQEMU_QEMU_HARDDISK_DASCSI0001",
+                         "by-id/wwn-0x5000c500a1b2c3d4",
+                         "by-path/pci-0000:00:04.0-scsi-0:0:0:0"]),
+        ("sdb", (8, 16), ["by-id/scsi-0QEMU_QEMU_HARDDISK_DASCSI0002",
+                          "by-path/pci-0000:00:04.0-scsi-0:0:0:1"]),
+        ("sdc", (8, 32), ["by-id/ata-QEMU_HARDDISK_QM00001",
+                          "by-path/pci-0000:00:1f.2-ata-1"]),
+        ("sdd", (8, 48), ["by-id/usb-Vendor_Stick_0123-0:0",
+                          "by-path/pci-0000:00:14.0-usb-0:1:1.0-scsi-0:0:0:0"]),
+        ("sde", (8, 64), ["by-path/pci-0000:00:05.0-scsi-0:0:3:0"]),
+        ("sdf", (8, 80), []),
+        ("vda", (254, 0), ["by-id/virtio-DAVBLK0001",
+                           "by-path/pci-0000:00:06.0",
+                           "by-path/virtio-pci-0000:00:06.0"]),
+        ("nvme0n1", (259, 0), ["by-id/nvme-QEMU_NVMe_Ctrl_DANVME0001",
+                               "by-id/nvme-QEMU_NVMe_Ctrl_DANVME0001_1",
+                               "by-id/nvme-eui.0000000000000001",
+                               "by-path/pci-0000:00:07.0-nvme-1"]),
+        ("nvme1n1", (259, 2), ["by-id/nvme-QEMU_NVMe_Ctrl_DANVME0002_1",
+                               "by-id/nvme-eui.0000000000000002",
+                               "by-path/pci-0000:00:08.0-nvme-1"]),
+    ]
+    for name, dev, links in disks:
+        add_disk(t, {"name": name, "dev": dev, "size": 8 * gib,
+                     "links": links,
+                     "parts": [{"size": gib, "links": [
+                         l + "-part1" for l in links if l.startswith("by-id/")]}]})
+    t.finish()
+
+
 TREES = {
     "standard": build_standard,
     "noalias": lambda t: build_standard(t, alias_attr=False),
     "odd": build_odd,
     "unreadable": build_unreadable,
     "many-odd": build_many_odd,
+    "transports": build_transports,
     "logs": build_logs,
     "logs-noalias": lambda t: build_logs(t, alias_attr=False),
     "logs-noperm": lambda t: build_logs(t, kmsg_mode=0o600),

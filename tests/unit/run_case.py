@@ -20,6 +20,7 @@ A case file names its tree, the arguments and what must come out:
                                the one file the run may change, and its
                                new content; every other file must stay
     stdout unchecked           do not compare stdout (checked by json/jq)
+    --- file etc/diskalias.conf  a file put in the tree before the run
     --- stdout                 expected stdout (absent: must be empty)
     --- stderr                 expected stderr (absent: must be empty)
 
@@ -66,14 +67,20 @@ def parse_case(path):
     case = {"tree": "standard", "args": [], "status": 0, "user": None,
             "json": False, "jq": [], "changed": {}, "stdout": None,
             "preload": False, "env": [], "stdout_unchecked": False,
-            "stdin": None,
+            "stdin": None, "files": {},
             "stderr": None}
     section = None
     with open(path, encoding="utf-8") as f:
         for line in f:
             if line.startswith("--- "):
                 section = line[4:].strip()
-                case[section] = ""
+                if section.startswith("file "):
+                    case["files"][section[5:].strip()] = ""
+                else:
+                    case[section] = ""
+                continue
+            if section and section.startswith("file "):
+                case["files"][section[5:].strip()] += line
                 continue
             if section:
                 case[section] += line
@@ -175,11 +182,14 @@ def diff(label, expected, actual, workdir):
 
 def update_case(path, out, err, status):
     with open(path, encoding="utf-8") as f:
-        head = f.read().split("\n--- ")[0].rstrip("\n") + "\n"
+        parts = f.read().split("\n--- ")
+    head = parts[0].rstrip("\n") + "\n"
+    files = "".join("--- " + p.rstrip("\n") + "\n" for p in parts[1:]
+                    if p.startswith("file "))
     lines = [l for l in head.splitlines() if not l.startswith("status ")]
     lines.insert(next((i for i, l in enumerate(lines) if l.startswith("args")),
                       len(lines)) + 1, "status %d" % status)
-    text = "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n" + files
     if out:
         text += "--- stdout\n" + out
     if err:
@@ -208,6 +218,11 @@ def main():
         os.makedirs(root)
     else:
         fake_sysroot.build(root, case["tree"])
+    for rel, content in case["files"].items():
+        full = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "wb") as f:
+            f.write(content.encode("utf-8", "surrogateescape"))
     if case["user"] == "nobody" and os.geteuid() != 0:
         as_nobody_sees_it(root)
     before = snapshot(root)
