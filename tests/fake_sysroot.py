@@ -22,6 +22,7 @@ Trees:
   logs      disks for "diskalias log": SCSI addresses, /dev/kmsg, samples
   logs-noalias  the same without the alias attribute, with a config
   logs-noperm   the same with a /dev/kmsg only root may read
+  logs-badconf  logs-noalias with a config that has a duplicate alias
 """
 
 import os
@@ -280,7 +281,7 @@ LOG_SAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                            "data", "kmsg")
 
 
-def build_logs(t, alias_attr=True, kmsg_mode=0o644):
+def build_logs(t, alias_attr=True, kmsg_mode=0o644, bad_conf=False):
     """The standard disks with sdb and sdc on a SCSI host as sysfs has them
     (so their SCSI addresses resolve), /dev/kmsg a saved log, the recorded
     samples under /samples, and without the alias attribute a config."""
@@ -305,7 +306,8 @@ def build_logs(t, alias_attr=True, kmsg_mode=0o644):
                 "# aliases of a kernel without the attribute\n"
                 "alias data0 wwn-0x5000c500a1b2c3d4\n"
                 "alias logs  /dev/disk/by-path/pci-0000:00:04.0-scsi-0:0:0:2\n"
-                "alias gone  wwn-0x5000c500ffffffff\n")
+                "alias gone  wwn-0x5000c500ffffffff\n"
+                + ("alias data0 virtio-VB-1234\n" if bad_conf else ""))
 
 
 def build_transports(t):
@@ -355,6 +357,7 @@ TREES = {
     "logs": build_logs,
     "logs-noalias": lambda t: build_logs(t, alias_attr=False),
     "logs-noperm": lambda t: build_logs(t, kmsg_mode=0o600),
+    "logs-badconf": lambda t: build_logs(t, alias_attr=False, bad_conf=True),
 }
 
 
