@@ -118,13 +118,103 @@ static bool same_device(const char *a, const char *b)
 	return strcmp(na ? na + 1 : a, nb ? nb + 1 : b) == 0;
 }
 
+/*
+ * Entries indexed by alias and by the DEVICE's last component, so that
+ * the duplicate checks stay linear in the file's size.
+ */
+struct conf_index {
+	size_t *alias_slots, *dev_slots;	/* entry index + 1; 0: free */
+	size_t mask;
+};
+
+static size_t hash_str(const char *s)
+{
+	size_t h = 14695981039346656037u;	/* FNV-1a */
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211u;
+	return h;
+}
+
+static const char *last_component(const char *dev)
+{
+	const char *slash = strrchr(dev, '/');
+
+	return slash ? slash + 1 : dev;
+}
+
+static void index_insert(size_t *slots, size_t mask, const char *key,
+			 size_t idx)
+{
+	size_t i = hash_str(key) & mask;
+
+	while (slots[i])
+		i = (i + 1) & mask;
+	slots[i] = idx + 1;
+}
+
+static void index_grow(struct conf_index *x, const struct conf *c)
+{
+	size_t n = (x->mask + 1) * 2;
+
+	/* room for one more entry at a load of one half at most */
+	if (x->mask && (c->nentries + 1) * 2 <= x->mask + 1)
+		return;
+	if (n < 64)
+		n = 64;
+	free(x->alias_slots);
+	free(x->dev_slots);
+	x->alias_slots = calloc(n, sizeof(size_t));
+	x->dev_slots = calloc(n, sizeof(size_t));
+	if (!x->alias_slots || !x->dev_slots)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	x->mask = n - 1;
+	for (size_t i = 0; i < c->nentries; i++) {
+		index_insert(x->alias_slots, x->mask, c->entries[i].alias, i);
+		index_insert(x->dev_slots, x->mask,
+			     last_component(c->entries[i].device), i);
+	}
+}
+
+static const struct conf_entry *index_find_alias(const struct conf_index *x,
+						 const struct conf *c,
+						 const char *alias)
+{
+	if (!x->mask)
+		return NULL;
+	for (size_t i = hash_str(alias) & x->mask; x->alias_slots[i];
+	     i = (i + 1) & x->mask) {
+		const struct conf_entry *e = &c->entries[x->alias_slots[i] - 1];
+
+		if (strcmp(e->alias, alias) == 0)
+			return e;
+	}
+	return NULL;
+}
+
+static const struct conf_entry *index_find_device(const struct conf_index *x,
+						  const struct conf *c,
+						  const char *dev)
+{
+	if (!x->mask)
+		return NULL;
+	for (size_t i = hash_str(last_component(dev)) & x->mask;
+	     x->dev_slots[i]; i = (i + 1) & x->mask) {
+		const struct conf_entry *e = &c->entries[x->dev_slots[i] - 1];
+
+		if (same_device(e->device, dev))
+			return e;
+	}
+	return NULL;
+}
+
 static bool is_blank(char c)
 {
 	return c == ' ' || c == '\t';
 }
 
-static void parse_line(struct conf *c, unsigned int lineno, const char *s,
-		       size_t len)
+static void parse_line(struct conf *c, struct conf_index *x,
+		       unsigned int lineno, const char *s, size_t len)
 {
 	const char *w[4];
 	size_t wl[4], nw = 0, i = 0;
@@ -189,25 +279,27 @@ static void parse_line(struct conf *c, unsigned int lineno, const char *s,
 
 	char *alias = xstrndup(w[1], wl[1]), *dev = xstrndup(w[2], wl[2]);
 
-	for (size_t k = 0; k < c->nentries; k++) {
-		const struct conf_entry *e = &c->entries[k];
+	const struct conf_entry *e = index_find_alias(x, c, alias);
 
-		if (strcmp(e->alias, alias) == 0) {
-			add_problem(c, lineno, "alias %s is already given on line %u",
-				    quote(alias, wl[1], q1), e->line);
-			goto drop;
-		}
-		if (same_device(e->device, dev)) {
-			add_problem(c, lineno,
-				    "device %s already has alias %s on line %u",
-				    quote(dev, wl[2], q1),
-				    quote(e->alias, strlen(e->alias), q2), e->line);
-			goto drop;
-		}
+	if (e) {
+		add_problem(c, lineno, "alias %s is already given on line %u",
+			    quote(alias, wl[1], q1), e->line);
+		goto drop;
 	}
+	e = index_find_device(x, c, dev);
+	if (e) {
+		add_problem(c, lineno, "device %s already has alias %s on line %u",
+			    quote(dev, wl[2], q1),
+			    quote(e->alias, strlen(e->alias), q2), e->line);
+		goto drop;
+	}
+	index_grow(x, c);
 	c->entries = xrealloc_array(c->entries, c->nentries + 1,
 				    sizeof(*c->entries));
 	c->entries[c->nentries++] = (struct conf_entry){ alias, dev, lineno };
+	index_insert(x->alias_slots, x->mask, alias, c->nentries - 1);
+	index_insert(x->dev_slots, x->mask, last_component(dev),
+		     c->nentries - 1);
 	return;
 drop:
 	free(alias);
@@ -216,6 +308,7 @@ drop:
 
 size_t conf_parse(const char *buf, size_t len, struct conf *c)
 {
+	struct conf_index x = { 0 };
 	unsigned int lineno = 0;
 	size_t pos = 0;
 
@@ -228,9 +321,11 @@ size_t conf_parse(const char *buf, size_t len, struct conf *c)
 			add_problem(c, 0, "too many lines");
 			break;
 		}
-		parse_line(c, ++lineno, buf + pos, end - pos);
+		parse_line(c, &x, ++lineno, buf + pos, end - pos);
 		pos = end + 1;
 	}
+	free(x.alias_slots);
+	free(x.dev_slots);
 	return c->nproblems;
 }
 
