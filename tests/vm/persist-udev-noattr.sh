@@ -1,0 +1,18 @@
+# udev's by-alias links come from the config even where the kernel has no
+# alias to give: apply --udev prints DISKALIAS_ALIAS for IMPORT{program}.
+# (On the patched kernel this checks the udev mode's output for a disk.)
+. tests/vm/lib.sh
+. tests/vm/persist-lib.sh
+
+install_rule
+d=$(link_target /dev/disk/by-id/virtio-DAVBLK0001)
+echo "alias vblk0 virtio-DAVBLK0001" >/etc/diskalias.conf
+devlinks=$(udevadm info -q property -n /dev/$d | sed -n 's/^DEVLINKS=//p')
+out=$(DEVLINKS=$devlinks diskalias apply --udev "$d")
+check "apply --udev prints the alias for udev ($out)" test "$out" = DISKALIAS_ALIAS=vblk0
+check "and set it in the kernel" test "$(kernel_alias "$d")" = vblk0
+udevadm trigger --action=change --settle /dev/$d 2>/dev/null || { udevadm trigger --action=change /dev/$d; udevadm settle; }
+check "udev imported DISKALIAS_ALIAS" grep -qx 'E: DISKALIAS_ALIAS=vblk0' <(udevadm info /dev/$d)
+check "/dev/disk/by-alias/vblk0 points to $d" test "$(link_target /dev/disk/by-alias/vblk0)" = "$d"
+rm -f /etc/diskalias.conf
+finish
