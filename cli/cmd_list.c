@@ -7,6 +7,7 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <libsmartcols.h>
@@ -15,10 +16,13 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
+#include "config.h"
 #include "diskalias.h"
 #include "disks.h"
 #include "json_writer.h"
+#include "sysroot.h"
 
 enum {
 	COL_NAME,
@@ -34,6 +38,8 @@ enum {
 	COL_LINKS,
 	COL_MOUNTPOINTS,
 	COL_PARTITIONS,
+	COL_CONF_ALIAS,
+	COL_CONF_STATE,
 };
 
 /* A cell holding a list (one item a line in a table) */
@@ -63,6 +69,8 @@ static const struct colinfo infos[] = {
 	[COL_LINKS]       = { "LINKS", "links", 0.3, 0, COLF_LIST, SCAN_LINKS, "persistent names in /dev/disk/by-*/ (PART:by-x/NAME for partitions)" },
 	[COL_MOUNTPOINTS] = { "MOUNTPOINTS", "mountpoints", 0.1, 0, COLF_LIST, SCAN_MOUNTS, "where the disk and its partitions are mounted" },
 	[COL_PARTITIONS]  = { "PARTITIONS", "partitions", 0.1, 0, COLF_LIST, SCAN_PARTS | SCAN_LINKS | SCAN_MOUNTS, "partitions (with their links and mount points in JSON)" },
+	[COL_CONF_ALIAS]  = { "CONF-ALIAS", "conf-alias", 0.1, 0, 0, SCAN_LINKS, "alias /etc/diskalias.conf gives the disk" },
+	[COL_CONF_STATE]  = { "CONF-STATE", "conf-state", 0.1, 0, 0, SCAN_ALIAS | SCAN_LINKS, "kernel alias vs config: ok, mismatch, unset, no-attr, conflict" },
 };
 
 #define NCOLINFOS (sizeof(infos) / sizeof(infos[0]))
@@ -88,7 +96,33 @@ struct list_ctl {
 	bool bytes;
 	bool noheadings;
 	bool all;
+	bool want_conf;		/* a CONF-* column is shown */
+	struct conf conf;	/* /etc/diskalias.conf, when wanted */
 };
+
+/* The configured alias of d, or NULL; *state says how the kernel's compares. */
+static const char *conf_alias(const struct list_ctl *ctl, const struct disk *d,
+			      const char **state)
+{
+	const struct conf_entry *e;
+	size_t n;
+
+	*state = NULL;
+	e = conf_find_disk(&ctl->conf, d, &n);
+	if (!e)
+		return NULL;
+	if (n > 1)
+		*state = "conflict";	/* apply sets neither */
+	else if (!d->has_alias_attr)
+		*state = "no-attr";	/* only udev's by-alias link */
+	else if (!d->alias)
+		*state = "unset";
+	else if (strcmp(d->alias, e->alias) != 0)
+		*state = "mismatch";
+	else
+		*state = "ok";
+	return n > 1 ? NULL : e->alias;
+}
 
 void list_usage_columns(void)
 {
@@ -120,6 +154,23 @@ static void add_column(struct list_ctl *ctl, int id)
 	if (ctl->ncolumns >= MAX_COLUMNS)
 		usage_error("too many columns");
 	ctl->columns[ctl->ncolumns++] = id;
+}
+
+/* CONF-ALIAS and CONF-STATE right after ALIAS (or at the end). */
+static void add_conf_columns(struct list_ctl *ctl)
+{
+	size_t at = ctl->ncolumns;
+
+	for (size_t i = 0; i < ctl->ncolumns; i++)
+		if (ctl->columns[i] == COL_ALIAS)
+			at = i + 1;
+	if (ctl->ncolumns + 2 > MAX_COLUMNS)
+		return;
+	memmove(&ctl->columns[at + 2], &ctl->columns[at],
+		(ctl->ncolumns - at) * sizeof(int));
+	ctl->columns[at] = COL_CONF_ALIAS;
+	ctl->columns[at + 1] = COL_CONF_STATE;
+	ctl->ncolumns += 2;
 }
 
 static void parse_columns(struct list_ctl *ctl, const char *list)
@@ -263,6 +314,14 @@ static char *cell_text(const struct list_ctl *ctl, const struct disk *d,
 		for (i = 0; i < d->nparts; i++)
 			sb_add(&sb, d->parts[i].name, NULL, NULL);
 		return sb.s;
+	case COL_CONF_ALIAS:
+	case COL_CONF_STATE: {
+		const char *state, *alias = conf_alias(ctl, d, &state);
+
+		if (id == COL_CONF_ALIAS)
+			return alias ? strdup(alias) : NULL;
+		return state ? strdup(state) : NULL;
+	}
 	}
 	return NULL;
 }
@@ -464,7 +523,7 @@ int verb_list(int argc, char **argv)
 	struct list_ctl ctl = { .mode = OUT_TABLE };
 	const char *outarg = NULL;
 	struct disk_table dt;
-	unsigned int scan = 0;
+	unsigned int scan = 0, conf_warnings = 0;
 	size_t i;
 	int c, r;
 
@@ -508,9 +567,18 @@ int verb_list(int argc, char **argv)
 	else
 		for (i = 0; i < sizeof(default_columns) / sizeof(int); i++)
 			add_column(&ctl, default_columns[i]);
+	setup_sysroot();
+	/* with a config, the configured alias shows beside the kernel's */
+	if (faccessat(sysroot_fd(), CONF_PATH + 1, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
+		add_conf_columns(&ctl);
 	if (outarg)
 		parse_columns(&ctl, outarg);
-	setup_sysroot();
+	for (i = 0; i < ctl.ncolumns; i++)
+		if (ctl.columns[i] == COL_CONF_ALIAS || ctl.columns[i] == COL_CONF_STATE)
+			ctl.want_conf = true;
+	if (ctl.want_conf &&
+	    conf_load_or_warn(CONF_PATH, true, true, &ctl.conf, NULL, NULL) < 0)
+		conf_warnings = 1;	/* shown as unconfigured */
 
 	for (i = 0; i < ctl.ncolumns; i++)
 		scan |= infos[ctl.columns[i]].scan;
@@ -527,8 +595,9 @@ int verb_list(int argc, char **argv)
 	else
 		print_scols(&ctl, &dt);
 
-	r = dt.nwarnings ? DA_EXIT_PARTIAL : DA_EXIT_OK;
+	r = dt.nwarnings || conf_warnings ? DA_EXIT_PARTIAL : DA_EXIT_OK;
 	disks_free(&dt);
+	conf_free(&ctl.conf);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(DA_EXIT_FAILURE, "write error");
 	return r;
