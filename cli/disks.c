@@ -146,7 +146,8 @@ static void warn_attr(struct scan_ctx *sc, const char *disk,
 	size_t len;
 
 	/* kept per disk and printed in order once the workers are done */
-	if (asprintf(&line, "/sys/block/%s/%s: %s\n", disk, attr, reason) < 0)
+	if (asprintf(&line, "/sys/block/%s%s%s: %s\n", disk, *attr ? "/" : "",
+		     attr, reason) < 0)
 		err(EXIT_FAILURE, "cannot allocate memory");
 	len = *sc->warnings ? strlen(*sc->warnings) : 0;
 	*sc->warnings = xrealloc_array(*sc->warnings, len + strlen(line) + 1, 1);
@@ -601,6 +602,19 @@ static void scan_one_disk(void *arg, size_t i, int worker)
 		read_part_devnos(sc, dfd, d, sc->buf);
 	}
 	close(dfd);
+	/*
+	 * Unplugged while being read: its files read as absent, so what was
+	 * gathered is a partial picture (no alias, no size).  Say so rather
+	 * than list it.
+	 */
+	if (listing && faccessat(job->blockfd, d->name, F_OK, 0) != 0 &&
+	    errno == ENOENT) {
+		free(*sc->warnings);
+		*sc->warnings = NULL;
+		warn_attr(sc, d->name, "",
+			  "the disk went away while being read; not listed");
+		return;
+	}
 	job->keep[i] = true;
 }
 
