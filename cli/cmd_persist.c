@@ -87,12 +87,14 @@ static void lock_and_load(struct conf *c, refuse_fn fail)
 		fail("cannot lock %s: %s", CONF_LOCK_PATH, strerror(-r));
 	}
 	ps.existed = conf_exists();
-	r = conf_load_or_warn(CONF_PATH, true, true, c, &ps.old_text,
-			      &ps.old_len);
-	if (r == -EINVAL)
-		fail("%s has problems (above); fix them first", CONF_PATH);
+	/* one line for an unreadable file: this one, naming disk and alias */
+	r = conf_load(CONF_PATH, true, true, c, &ps.old_text, &ps.old_len);
 	if (r < 0)
 		fail("cannot read %s: %s", CONF_PATH, conf_strerror(-r));
+	if (c->nproblems) {
+		conf_warn_problems(CONF_PATH, c);
+		fail("%s has problems (above); fix them first", CONF_PATH);
+	}
 }
 
 static void restore(void)

@@ -456,6 +456,20 @@ parse:
 	return 0;
 }
 
+void conf_warn_problems(const char *path, const struct conf *c)
+{
+	for (size_t i = 0; i < c->nproblems; i++) {
+		if (c->problems[i].line)
+			warnx("%s:%u: %s", path, c->problems[i].line,
+			      c->problems[i].reason);
+		else
+			warnx("%s: %s", path, c->problems[i].reason);
+	}
+	if (c->nproblems)
+		warnx("%s: %zu problem%s; the file is ignored until fixed",
+		      path, c->nproblems, c->nproblems == 1 ? "" : "s");
+}
+
 int conf_load_or_warn(const char *path, bool in_sysroot, bool missing_ok,
 		      struct conf *c, char **text, size_t *textlen)
 {
@@ -465,16 +479,8 @@ int conf_load_or_warn(const char *path, bool in_sysroot, bool missing_ok,
 		warnx("%s: cannot read the config: %s", path, conf_strerror(-r));
 		return r;
 	}
-	for (size_t i = 0; i < c->nproblems; i++) {
-		if (c->problems[i].line)
-			warnx("%s:%u: %s", path, c->problems[i].line,
-			      c->problems[i].reason);
-		else
-			warnx("%s: %s", path, c->problems[i].reason);
-	}
 	if (c->nproblems) {
-		warnx("%s: %zu problem%s; the file is ignored until fixed",
-		      path, c->nproblems, c->nproblems == 1 ? "" : "s");
+		conf_warn_problems(path, c);
 		if (text) {
 			free(*text);
 			*text = NULL;
@@ -715,9 +721,13 @@ int conf_write_atomic(const char *text, size_t len)
 		close(dfd);
 		return r;
 	}
-	/* the rename itself must survive a power cut */
+	/*
+	 * The rename should survive a power cut too, but it is done: failing
+	 * now would tell the caller the old file is in place when it is not.
+	 */
 	if (fsync(dfd) != 0 && errno != EINVAL)
-		r = -errno;
+		warnx("%s: written, but flushing /etc failed (%s); it may revert to the old file after a power cut",
+		      CONF_PATH, strerror(errno));
 	close(dfd);
-	return r;
+	return 0;
 }

@@ -65,6 +65,9 @@ int conf_load(const char *path, bool in_sysroot, bool missing_ok,
 int conf_load_or_warn(const char *path, bool in_sysroot, bool missing_ok,
 		      struct conf *c, char **text, size_t *textlen);
 
+/* Print each problem ("diskalias: FILE:LINE: reason") and their count. */
+void conf_warn_problems(const char *path, const struct conf *c);
+
 /* One-line reason for a conf_load() error, e.g. "is a directory". */
 const char *conf_strerror(int err);
 
@@ -99,7 +102,8 @@ bool conf_stable_name(const struct disk *d, char *buf, size_t bufsz);
 /*
  * Replace the config at CONF_PATH with text[0..len) atomically: a temp
  * file in /etc, fsync, rename, fsync of /etc.  mode for a new file.
- * Returns 0 or -errno; on failure the old file is untouched.
+ * Returns 0 or -errno; on failure the old file is untouched.  Once the
+ * rename is done it returns 0: a failing fsync of /etc is only warned.
  */
 int conf_write_atomic(const char *text, size_t len);
 
