@@ -349,6 +349,8 @@ const char *conf_strerror(int e)
 		return "file too large; the limit is 1 MiB";
 	case EISDIR:
 		return "is a directory, not a file";
+	case ELOOP:
+		return "a loop of symbolic links";
 	case ENOENT:
 		return "no such file";
 	case EACCES:
