@@ -569,7 +569,7 @@ int verb_list(int argc, char **argv)
 			add_column(&ctl, default_columns[i]);
 	setup_sysroot();
 	/* with a config, the configured alias shows beside the kernel's */
-	if (faccessat(sysroot_fd(), CONF_PATH + 1, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
+	if (faccessat(sysroot_fd(), &CONF_PATH[1], F_OK, AT_SYMLINK_NOFOLLOW) == 0)
 		add_conf_columns(&ctl);
 	if (outarg)
 		parse_columns(&ctl, outarg);

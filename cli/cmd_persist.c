@@ -70,7 +70,7 @@ static bool conf_exists(void)
 {
 	struct stat sb;
 
-	return fstatat(sysroot_fd(), CONF_PATH + 1, &sb, AT_SYMLINK_NOFOLLOW) == 0;
+	return fstatat(sysroot_fd(), &CONF_PATH[1], &sb, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
 typedef void __attribute__((noreturn)) (*refuse_fn)(const char *fmt, ...);

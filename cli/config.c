@@ -618,7 +618,7 @@ int conf_lock(void)
 {
 	int fd;
 
-	fd = openat(sysroot_fd(), CONF_LOCK_PATH + 1,
+	fd = openat(sysroot_fd(), &CONF_LOCK_PATH[1],
 		    O_RDWR | O_CREAT | O_NOCTTY | O_CLOEXEC, 0644);
 	if (fd < 0 && (errno == EROFS || errno == EACCES)) {
 		/* a lock file made before /etc went read-only still locks */
