@@ -37,7 +37,7 @@ check()	# expected-words -- command line words (last one is completed)
 	fi
 }
 
-check "get list log resolve set validate" diskalias ""
+check "apply forget get list log resolve set validate" diskalias ""
 check "set" diskalias s
 check "--help --sysroot --version" diskalias --
 check "loop0 loop1 nvme0n1 sda sdb sdc sr0 vda" diskalias --sysroot "$root" get ""
@@ -57,5 +57,11 @@ check "--disk" diskalias log --di
 check "dmesg kmsg" diskalias log --format ""
 check "sda sdb sdc" diskalias --sysroot "$root" log --disk sd
 check "data0" diskalias --sysroot "$root" log -J --disk da
+check "--persist" diskalias set --p
+check "--dry-run" diskalias apply --d
+check "sda sdb sdc" diskalias --sysroot "$root" apply vda sd
+printf 'alias data0 wwn-0x5000c500a1b2c3d4\nalias spare virtio-VB-1234\n' >"$root/etc/diskalias.conf"
+check "spare" diskalias --sysroot "$root" forget s
+check "" diskalias --sysroot "$root" forget spare ""
 echo "1..$n"
 exit $failed
