@@ -56,6 +56,8 @@ static void __attribute__((noreturn)) usage(void)
 	printf(" -P, --pairs           use key=\"value\" output format\n");
 	printf(" -r, --raw             use raw output format\n");
 	printf("     --list-columns    list the columns and exit\n");
+	printf("\nOptions of set:\n");
+	printf("     --persist         also record it in /etc/diskalias.conf (see diskalias.conf(5))\n");
 	printf("\nCommon options:\n");
 	printf("     --sysroot <dir>   use the specified directory as system root\n");
 	printf(" -h, --help            display this help\n");
