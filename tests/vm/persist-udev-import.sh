@@ -1,6 +1,7 @@
-# udev's by-alias links come from the config even where the kernel has no
-# alias to give: apply --udev prints DISKALIAS_ALIAS for IMPORT{program}.
-# (On the patched kernel this checks the udev mode's output for a disk.)
+# apply --udev, as the udev rule runs it: matched through DEVLINKS, it
+# prints DISKALIAS_ALIAS for IMPORT{program}, which udev imports and turns
+# into /dev/disk/by-alias/<alias> (the link a kernel without the alias
+# attribute gets from the config alone).
 . tests/vm/lib.sh
 . tests/vm/persist-lib.sh
 
