@@ -785,14 +785,10 @@ static void read_links(struct disk_table *dt)
 	DIR *dir;
 	int fd;
 
-	fd = sysroot_open("/dev/disk", O_RDONLY | O_DIRECTORY);
-	if (fd < 0)
+	dir = sysroot_opendir("/dev/disk");
+	if (!dir)
 		return;		/* no udev links at all is a normal case */
-	dir = fdopendir(fd);
-	if (!dir) {
-		close(fd);
-		return;
-	}
+	fd = dirfd(dir);
 	while ((de = readdir(dir))) {
 		if (strncmp(de->d_name, "by-", 3) != 0)
 			continue;
@@ -1055,14 +1051,10 @@ static bool find_partition(const char *name, char *disk)
 
 	if (!valid_kname(name))
 		return false;
-	fd = sysroot_open("/sys/block", O_RDONLY | O_DIRECTORY);
-	if (fd < 0)
+	dir = sysroot_opendir("/sys/block");
+	if (!dir)
 		return false;
-	dir = fdopendir(fd);
-	if (!dir) {
-		close(fd);
-		return false;
-	}
+	fd = dirfd(dir);
 	while (!found && (de = readdir(dir))) {
 		size_t len = strlen(de->d_name);
 
@@ -1090,14 +1082,10 @@ static bool find_link(const char *base, char *target)
 
 	if (!valid_kname(base))
 		return false;
-	fd = sysroot_open("/dev/disk", O_RDONLY | O_DIRECTORY);
-	if (fd < 0)
+	dir = sysroot_opendir("/dev/disk");
+	if (!dir)
 		return false;
-	dir = fdopendir(fd);
-	if (!dir) {
-		close(fd);
-		return false;
-	}
+	fd = dirfd(dir);
 	while ((de = readdir(dir))) {
 		if (strncmp(de->d_name, "by-", 3) != 0)
 			continue;

@@ -76,6 +76,19 @@ int sysroot_open(const char *abs_path, int flags)
 	return openat(root_fd, relative(abs_path), flags | O_CLOEXEC);
 }
 
+DIR *sysroot_opendir(const char *abs_path)
+{
+	int fd = sysroot_open(abs_path, O_RDONLY | O_DIRECTORY);
+	DIR *dir;
+
+	if (fd < 0)
+		return NULL;
+	dir = fdopendir(fd);
+	if (!dir)
+		close(fd);
+	return dir;
+}
+
 ssize_t read_attr(int dirfd, const char *name, char *buf, size_t bufsz)
 {
 	ssize_t n, total = 0;

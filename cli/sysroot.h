@@ -2,6 +2,7 @@
 #ifndef DISKALIAS_SYSROOT_H
 #define DISKALIAS_SYSROOT_H
 
+#include <dirent.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -27,6 +28,9 @@ char *sysroot_path(const char *abs_path);
 
 /* openat() relative to the sysroot; abs_path must start with '/'. */
 int sysroot_open(const char *abs_path, int flags);
+
+/* The directory abs_path below the sysroot as a DIR stream, or NULL. */
+DIR *sysroot_opendir(const char *abs_path);
 
 /*
  * Read a small sysfs-style attribute "name" below dirfd into buf (NUL
