@@ -2,8 +2,9 @@
 /*
  * diskalias list: every disk with its alias, identity, persistent names and
  * mount points.  One column table drives -o, --list-columns, the help text
- * and both renderers: libsmartcols for table, raw and pairs, json_writer
- * for -J (whose "links" member is an object, which smartcols cannot nest).
+ * and both renderers: table.c (libsmartcols) for table, raw and pairs,
+ * json_writer for -J (whose "links" member is an object, which smartcols
+ * cannot nest).
  */
 #include <err.h>
 #include <errno.h>
@@ -23,6 +24,7 @@
 #include "disks.h"
 #include "json_writer.h"
 #include "sysroot.h"
+#include "table.h"
 
 enum {
 	COL_NAME,
@@ -326,42 +328,42 @@ static char *cell_text(const struct list_ctl *ctl, const struct disk *d,
 	return NULL;
 }
 
-static int print_scols(const struct list_ctl *ctl, const struct disk_table *dt)
+static int print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 {
-	struct libscols_table *tb;
-	size_t i, j;
+	static const enum table_format formats[] = {
+		[OUT_TABLE] = TABLE_HUMAN, [OUT_RAW] = TABLE_RAW,
+		[OUT_PAIRS] = TABLE_PAIRS,
+	};
+	struct table_column cols[MAX_COLUMNS];
+	char **texts;
+	struct table tb;
+	size_t i, j, ntexts = 0;
+	int rc;
 
-	tb = scols_new_table();
-	if (!tb)
-		err(DA_EXIT_FAILURE, "cannot allocate output table");
-	scols_table_enable_raw(tb, ctl->mode == OUT_RAW);
-	scols_table_enable_export(tb, ctl->mode == OUT_PAIRS);
-	scols_table_enable_noheadings(tb, ctl->noheadings);
+	for (j = 0; j < ctl->ncolumns; j++) {
+		const struct colinfo *ci = &infos[ctl->columns[j]];
 
-	for (i = 0; i < ctl->ncolumns; i++) {
-		const struct colinfo *ci = &infos[ctl->columns[i]];
-		int flags = ci->scols_flags;
-
-		if (ctl->mode != OUT_TABLE)
-			flags &= ~SCOLS_FL_TRUNC;
-		if (!scols_table_new_column(tb, ci->name, ci->whint, flags))
-			err(DA_EXIT_FAILURE, "cannot allocate output column");
+		cols[j] = (struct table_column){ ci->name, ci->whint, ci->scols_flags };
 	}
+	table_init(&tb, cols, ctl->ncolumns, formats[ctl->mode], ctl->noheadings);
+	texts = calloc(dt->ndisks * ctl->ncolumns + 1, sizeof(*texts));
+	if (!texts)
+		err(DA_EXIT_FAILURE, "cannot allocate memory");
 
 	for (i = 0; i < dt->ndisks; i++) {
-		char *cells[MAX_COLUMNS], *next[MAX_COLUMNS];
+		char **cells = &texts[ntexts], *next[MAX_COLUMNS];
 		bool more = true;
 
 		for (j = 0; j < ctl->ncolumns; j++)
 			next[j] = cells[j] = cell_text(ctl, &dt->disks[i], ctl->columns[j]);
+		ntexts += ctl->ncolumns;
 		/*
 		 * In a table a list shows one item a line, as lsblk shows
-		 * MOUNTPOINTS; continuation lines are cheaper for smartcols
-		 * than multi-line cells, which 10k disks notice.  Raw and
-		 * pairs output keep the list in one cell ("\n" is escaped).
+		 * MOUNTPOINTS, on continuation lines.  Raw and pairs output
+		 * keep the list in one cell ("\n" is escaped).
 		 */
 		while (more) {
-			struct libscols_line *ln = scols_table_new_line(tb, NULL);
+			const char **ln = table_new_line(&tb);
 
 			if (!ln)
 				err(DA_EXIT_FAILURE, "cannot allocate output line");
@@ -379,15 +381,19 @@ static int print_scols(const struct list_ctl *ctl, const struct disk_table *dt)
 					next[j] = nl + 1;
 					more = true;
 				}
-				if (scols_line_set_data(ln, j, text) != 0)
-					err(DA_EXIT_FAILURE, "cannot add output data");
+				ln[j] = text;
 			}
 		}
-		for (j = 0; j < ctl->ncolumns; j++)
-			free(cells[j]);
 	}
-	scols_print_table(tb);
-	scols_unref_table(tb);
+	rc = table_print(&tb, stdout);
+	if (rc < 0 && rc != -EIO) {	/* a write error is told at exit */
+		errno = -rc;
+		err(DA_EXIT_FAILURE, "cannot print the table");
+	}
+	for (i = 0; i < ntexts; i++)
+		free(texts[i]);
+	free(texts);
+	table_free(&tb);
 	return 0;
 }
 
@@ -593,7 +599,7 @@ int verb_list(int argc, char **argv)
 	if (ctl.mode == OUT_JSON)
 		print_json(&ctl, &dt);
 	else
-		print_scols(&ctl, &dt);
+		print_table(&ctl, &dt);
 
 	r = dt.nwarnings || conf_warnings ? DA_EXIT_PARTIAL : DA_EXIT_OK;
 	disks_free(&dt);

@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Table output: libsmartcols, and for a human table that goes to no
+ * terminal a writer of its own with libsmartcols' layout (see table.h).
+ *
+ * The layout libsmartcols (2.38) gives a table when it has no terminal
+ * width to fit: a column is as wide as its widest cell or its heading
+ * (headings count even with --noheadings), a column with a width hint of
+ * one or more is at least that wide unless its cells are all narrower
+ * than its heading, cells are separated by one space, right-aligned
+ * columns are padded on the left, and the last column is not padded on
+ * the right.  Control characters, bytes that are not characters in the
+ * locale, unprintable characters and a backslash before an "x" are shown
+ * as \xNN, which counts four columns.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <libsmartcols.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+#include <wctype.h>
+
+#include "table.h"
+
+void table_init(struct table *t, const struct table_column *cols,
+		size_t ncols, enum table_format format, bool noheadings)
+{
+	*t = (struct table){ .cols = cols, .ncols = ncols, .format = format,
+			     .noheadings = noheadings };
+}
+
+const char **table_new_line(struct table *t)
+{
+	const char **line;
+
+	if (t->nlines == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 256;
+		const char **cells;
+
+		if (cap > SIZE_MAX / sizeof(*cells) / (t->ncols ? t->ncols : 1))
+			return NULL;
+		cells = realloc(t->cells, cap * t->ncols * sizeof(*cells));
+		if (!cells)
+			return NULL;
+		t->cells = cells;
+		t->cap = cap;
+	}
+	line = &t->cells[t->nlines++ * t->ncols];
+	memset(line, 0, t->ncols * sizeof(*line));
+	return line;
+}
+
+void table_free(struct table *t)
+{
+	free(t->cells);
+	t->cells = NULL;
+	t->nlines = t->cap = 0;
+}
+
+/* ---- libsmartcols ---- */
+
+int table_print_scols(const struct table *t, FILE *out)
+{
+	struct libscols_table *tb;
+	size_t i, j;
+	int rc = -ENOMEM;
+
+	tb = scols_new_table();
+	if (!tb)
+		return -ENOMEM;
+	scols_table_set_stream(tb, out);
+	/* the terminal is out's, whatever stdout is */
+	scols_table_set_termforce(tb, isatty(fileno(out)) ?
+				  SCOLS_TERMFORCE_ALWAYS : SCOLS_TERMFORCE_NEVER);
+	scols_table_enable_raw(tb, t->format == TABLE_RAW);
+	scols_table_enable_export(tb, t->format == TABLE_PAIRS);
+	scols_table_enable_noheadings(tb, t->noheadings);
+
+	for (j = 0; j < t->ncols; j++) {
+		int flags = t->cols[j].flags;
+
+		if (t->format != TABLE_HUMAN)
+			flags &= ~SCOLS_FL_TRUNC;
+		if (!scols_table_new_column(tb, t->cols[j].name,
+					    t->cols[j].whint, flags))
+			goto done;
+	}
+	for (i = 0; i < t->nlines; i++) {
+		const char **cells = &t->cells[i * t->ncols];
+		struct libscols_line *ln = scols_table_new_line(tb, NULL);
+
+		if (!ln)
+			goto done;
+		for (j = 0; j < t->ncols; j++)
+			if (cells[j] && scols_line_set_data(ln, j, cells[j]) != 0)
+				goto done;
+	}
+	rc = scols_print_table(tb);
+done:
+	scols_unref_table(tb);
+	return rc;
+}
+
+/* ---- the plain writer ---- */
+
+struct outbuf {
+	FILE *out;
+	char buf[1 << 16];
+	size_t len;
+	bool failed;
+};
+
+static void ob_flush(struct outbuf *o)
+{
+	if (o->len && fwrite(o->buf, 1, o->len, o->out) != o->len)
+		o->failed = true;
+	o->len = 0;
+}
+
+static void ob_put(struct outbuf *o, const char *s, size_t n)
+{
+	if (o->len + n > sizeof(o->buf)) {
+		ob_flush(o);
+		if (n > sizeof(o->buf)) {
+			if (fwrite(s, 1, n, o->out) != n)
+				o->failed = true;
+			return;
+		}
+	}
+	memcpy(o->buf + o->len, s, n);
+	o->len += n;
+}
+
+static void ob_spaces(struct outbuf *o, size_t n)
+{
+	while (n) {
+		size_t k;
+
+		if (o->len == sizeof(o->buf))
+			ob_flush(o);
+		k = sizeof(o->buf) - o->len;
+		if (k > n)
+			k = n;
+		memset(o->buf + o->len, ' ', k);
+		o->len += k;
+		n -= k;
+	}
+}
+
+static bool is_plain_ascii(unsigned char c, unsigned char next)
+{
+	return c >= 0x20 && c < 0x7f && !(c == '\\' && next == 'x');
+}
+
+static char *put_hex(char *d, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	*d++ = '\\';
+	*d++ = 'x';
+	*d++ = hex[c >> 4];
+	*d++ = hex[c & 0xf];
+	return d;
+}
+
+/*
+ * libsmartcols' view of s: its width in columns and, when dst is not
+ * NULL, the text it prints (at most 4 * strlen(s) + 1 bytes, with NUL).
+ */
+static size_t safe_encode(const char *s, char *dst)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	mbstate_t st;
+	size_t width = 0;
+	char *d = dst;
+
+	memset(&st, 0, sizeof(st));
+	while (*p) {
+		unsigned char c = *p;
+		wchar_t wc;
+		size_t len;
+
+		if (is_plain_ascii(c, p[1])) {
+			if (d)
+				*d++ = (char)c;
+			width++;
+			p++;
+			continue;
+		}
+		if ((c == '\\' && p[1] == 'x') || iscntrl(c)) {
+			if (d)
+				d = put_hex(d, c);
+			width += 4;
+			p++;
+			continue;
+		}
+		len = mbrtowc(&wc, (const char *)p, MB_CUR_MAX, &st);
+		if (len == 0)
+			break;
+		if (len == (size_t)-1 || len == (size_t)-2) {
+			len = 1;
+			if (isprint(c)) {
+				if (d)
+					*d++ = (char)c;
+				width++;
+			} else {
+				if (d)
+					d = put_hex(d, c);
+				width += 4;
+			}
+		} else if (!iswprint(wc)) {
+			for (size_t i = 0; i < len; i++)
+				if (d)
+					d = put_hex(d, p[i]);
+			width += 4 * len;
+		} else {
+			if (d) {
+				memcpy(d, p, len);
+				d += len;
+			}
+			width += (size_t)wcwidth(wc);
+		}
+		p += len;
+	}
+	if (d)
+		*d = '\0';
+	return width;
+}
+
+/* Width of a cell; *plain when it prints as it is. */
+static size_t cell_width(const char *s, bool *plain)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (is_plain_ascii(*p, p[1]))
+		p++;
+	*plain = *p == '\0';
+	if (*plain)
+		return (size_t)(p - (const unsigned char *)s);
+	return safe_encode(s, NULL);
+}
+
+struct plain_ctx {
+	const struct table *t;
+	size_t *widths;
+	char *enc;		/* scratch for encoded cells */
+	size_t enc_size;
+	struct outbuf *o;
+};
+
+static int put_cell(struct plain_ctx *c, size_t col, const char *s)
+{
+	const struct table_column *tc = &c->t->cols[col];
+	bool is_last = col + 1 == c->t->ncols;
+	bool right = tc->flags & SCOLS_FL_RIGHT;
+	size_t width = c->widths[col], len = 0, n = 0;
+	const char *data = NULL;
+	bool plain;
+
+	if (s && *s) {
+		len = cell_width(s, &plain);
+		if (plain) {
+			data = s;
+			n = len;
+		} else {
+			size_t need = 4 * strlen(s) + 1;
+
+			if (need > c->enc_size) {
+				char *p = realloc(c->enc, need);
+
+				if (!p)
+					return -ENOMEM;
+				c->enc = p;
+				c->enc_size = need;
+			}
+			safe_encode(s, c->enc);
+			data = c->enc;
+			n = strlen(data);
+		}
+		if (len == 0)	/* nothing visible: printed as empty */
+			n = 0;
+	}
+	if (is_last && len < width && !right)
+		width = len;
+	if (n) {
+		if (right && len < width) {
+			ob_spaces(c->o, width - len);
+			len = width;
+		}
+		ob_put(c->o, data, n);
+	}
+	if (is_last)
+		return 0;
+	if (len < width)
+		ob_spaces(c->o, width - len);
+	ob_put(c->o, " ", 1);
+	return 0;
+}
+
+int table_print_plain(const struct table *t, FILE *out)
+{
+	struct plain_ctx c = { .t = t };
+	size_t i, j;
+	int rc = 0;
+
+	if (t->format != TABLE_HUMAN)
+		return table_print_scols(t, out);
+	if (!t->nlines || !t->ncols)
+		return 0;	/* libsmartcols prints nothing either */
+
+	c.widths = calloc(t->ncols, sizeof(*c.widths));
+	c.o = malloc(sizeof(*c.o));
+	if (!c.widths || !c.o) {
+		rc = -ENOMEM;
+		goto done;
+	}
+	c.o->out = out;
+	c.o->len = 0;
+	c.o->failed = false;
+
+	for (j = 0; j < t->ncols; j++) {
+		const struct table_column *tc = &t->cols[j];
+		size_t head = safe_encode(tc->name, NULL), w = 0;
+		bool plain;
+
+		if (head == 0)
+			head = 1;
+		for (i = 0; i < t->nlines; i++) {
+			const char *s = t->cells[i * t->ncols + j];
+			size_t len;
+
+			if (s && *s && (len = cell_width(s, &plain)) > w)
+				w = len;
+		}
+		if (w < head)
+			w = head;
+		else if (tc->whint >= 1 && w < (size_t)tc->whint &&
+			 head < (size_t)tc->whint)
+			w = (size_t)tc->whint;
+		c.widths[j] = w;
+	}
+
+	if (!t->noheadings) {
+		for (j = 0; j < t->ncols && rc == 0; j++)
+			rc = put_cell(&c, j, t->cols[j].name);
+		ob_put(c.o, "\n", 1);
+	}
+	for (i = 0; i < t->nlines && rc == 0; i++) {
+		for (j = 0; j < t->ncols && rc == 0; j++)
+			rc = put_cell(&c, j, t->cells[i * t->ncols + j]);
+		ob_put(c.o, "\n", 1);
+	}
+	ob_flush(c.o);
+	if (rc == 0 && c.o->failed)
+		rc = -EIO;
+done:
+	free(c.enc);
+	free(c.widths);
+	free(c.o);
+	return rc;
+}
+
+int table_print(const struct table *t, FILE *out)
+{
+	if (t->format == TABLE_HUMAN && !isatty(fileno(out)))
+		return table_print_plain(t, out);
+	return table_print_scols(t, out);
+}

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The plain table writer (cli/table.c) must print, for output that is not
+ * a terminal, the very bytes libsmartcols prints.  Both writers print the
+ * same tables -- chosen edge cases and many random ones, in the C and the
+ * C.UTF-8 locale -- and the outputs are compared.
+ */
+#include <locale.h>
+#include <libsmartcols.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+
+static const char *const pieces[] = {
+	"", "sda", "data0", "931.5G", "8G", "QEMU HARDDISK", "/mnt/d 1",
+	"by-id/wwn-0x5000c500a1b2c3d4", "x", "\t", "a\\xb", "\\x", "\\",
+	"donn\xc3\xa9" "es", "\xe6\x97\xa5\xe6\x9c\xac", "e\xcc\x81",
+	"\xe2\x80\x8b", "\xff", "\xff" "abc", "ab\xe2\x82", "\xc2\x85",
+	"\x7f", "\x1b[1m", " lead", "trail ", "\xef\xbf\xbd",
+};
+#define NPIECES (sizeof(pieces) / sizeof(pieces[0]))
+
+static unsigned long long rng = 0x9e3779b97f4a7c15ULL;
+
+static unsigned int rnd(unsigned int n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned int)(rng % n);
+}
+
+static char *print_with(int (*fn)(const struct table *, FILE *),
+			const struct table *t, int *rc)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f) {
+		perror("open_memstream");
+		exit(2);
+	}
+	*rc = fn(t, f);
+	fclose(f);
+	return buf;
+}
+
+static int failures, checks;
+
+static void compare(const struct table *t, const char *what)
+{
+	int rc1, rc2;
+	char *a = print_with(table_print_scols, t, &rc1);
+	char *b = print_with(table_print_plain, t, &rc2);
+
+	checks++;
+	if (rc1 != 0 || rc2 != 0 || strcmp(a, b) != 0) {
+		failures++;
+		fprintf(stderr, "FAIL %s (locale %s, %zu lines, rc %d/%d)\n"
+			"--- libsmartcols\n%s--- plain\n%s---\n", what,
+			setlocale(LC_CTYPE, NULL), t->nlines, rc1, rc2, a, b);
+	}
+	free(a);
+	free(b);
+}
+
+static const double whints[] = { 0.1, 0.3, 1, 5, 6, 12 };
+static const int flagsets[] = {
+	0, SCOLS_FL_RIGHT, SCOLS_FL_TRUNC, SCOLS_FL_NOEXTREMES,
+	SCOLS_FL_RIGHT | SCOLS_FL_TRUNC,
+};
+static const char *const names[] = { "NAME", "A", "SIZE", "MOUNTPOINTS", "RM", "LONG-HEADING" };
+
+static void random_tables(int n)
+{
+	struct table_column cols[6];
+	char cellbuf[64][6][64];
+
+	for (int k = 0; k < n; k++) {
+		struct table t;
+		size_t ncols = 1 + rnd(6), nlines = rnd(40);
+
+		for (size_t j = 0; j < ncols; j++)
+			cols[j] = (struct table_column){
+				names[rnd(6)], whints[rnd(6)], flagsets[rnd(5)] };
+		table_init(&t, cols, ncols, TABLE_HUMAN, rnd(4) == 0);
+		for (size_t i = 0; i < nlines; i++) {
+			const char **ln = table_new_line(&t);
+
+			for (size_t j = 0; j < ncols; j++) {
+				char *c = cellbuf[i][j];
+
+				if (rnd(4) == 0)
+					continue;	/* empty (NULL) cell */
+				c[0] = '\0';
+				for (unsigned int m = 1 + rnd(3); m; m--)
+					strncat(c, pieces[rnd(NPIECES)], 20);
+				ln[j] = c;
+			}
+		}
+		compare(&t, "random table");
+		table_free(&t);
+	}
+}
+
+static void fixed_tables(void)
+{
+	static const struct table_column cols[] = {
+		{ "NAME", 0.1, SCOLS_FL_NOEXTREMES },
+		{ "SIZE", 5, SCOLS_FL_RIGHT },
+		{ "MODEL", 0.1, SCOLS_FL_TRUNC },
+		{ "RM", 1, SCOLS_FL_RIGHT },
+	};
+	struct table t;
+	const char **ln;
+
+	/* no lines: nothing at all, heading included */
+	table_init(&t, cols, 4, TABLE_HUMAN, false);
+	compare(&t, "empty table");
+	table_free(&t);
+
+	/* each piece alone in each column, then all cells empty */
+	for (size_t j = 0; j < 4; j++) {
+		table_init(&t, cols, 4, TABLE_HUMAN, false);
+		for (size_t p = 0; p < NPIECES; p++)
+			table_new_line(&t)[j] = pieces[p];
+		compare(&t, "one piece a line");
+		table_free(&t);
+	}
+	table_init(&t, cols, 4, TABLE_HUMAN, true);
+	table_new_line(&t);
+	compare(&t, "empty cells, no headings");
+	table_free(&t);
+
+	/* a right column narrower than its hint and its heading */
+	table_init(&t, cols + 1, 1, TABLE_HUMAN, false);
+	ln = table_new_line(&t);
+	ln[0] = "0B";
+	compare(&t, "narrow right column");
+	table_free(&t);
+}
+
+int main(void)
+{
+	static const char *const locales[] = { "C", "C.UTF-8" };
+
+	for (size_t l = 0; l < 2; l++) {
+		if (!setlocale(LC_ALL, locales[l])) {
+			fprintf(stderr, "locale %s is missing\n", locales[l]);
+			return 2;
+		}
+		fixed_tables();
+		random_tables(3000);
+	}
+	printf("%d of %d tables differ\n", failures, checks);
+	return failures ? 1 : 0;
+}
