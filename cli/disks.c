@@ -32,6 +32,7 @@ struct scan_ctx {
 	char *buf;		/* ATTR_MAX */
 	char *dbuf;		/* DIRENT_BUF */
 	bool alias_attr_seen;
+	bool missing;		/* a file the disk must have read as absent */
 };
 
 #define DIRENT_BUF 32768
@@ -174,6 +175,20 @@ static int get_attr(struct scan_ctx *sc, int dfd, const char *disk,
 	return -1;
 }
 
+/*
+ * get_attr() of a file the disk has (its listing showed it, or every disk
+ * has it): absent means the disk went away while being read.
+ */
+static int get_expected_attr(struct scan_ctx *sc, int dfd, const char *disk,
+			     const char *attr, char *buf)
+{
+	int r = get_attr(sc, dfd, disk, attr, buf);
+
+	if (r == 0)
+		sc->missing = true;
+	return r;
+}
+
 static bool parse_u64(const char *s, uint64_t *v)
 {
 	char *end;
@@ -218,13 +233,13 @@ static char *dup_trimmed(const char *s)
 	return strndup(s, e - s);
 }
 
+/* expected: the file is in the disk's listing (see get_expected_attr()) */
 static char *read_string(struct scan_ctx *sc, int dfd, const char *disk,
-			 const char *attr, const char *fallback, char *buf)
+			 const char *attr, bool expected, char *buf)
 {
-	int r = get_attr(sc, dfd, disk, attr, buf);
+	int r = expected ? get_expected_attr(sc, dfd, disk, attr, buf) :
+			   get_attr(sc, dfd, disk, attr, buf);
 
-	if (r == 0 && fallback)
-		r = get_attr(sc, dfd, disk, fallback, buf);
 	return r > 0 ? dup_trimmed(buf) : NULL;
 }
 
@@ -260,7 +275,7 @@ static char *wwn_from_wwid(const char *wwid)
 static void read_alias_attr(struct scan_ctx *sc, int dfd, struct disk *d,
 			    char *buf)
 {
-	int r = get_attr(sc, dfd, d->name, "alias", buf);
+	int r = get_expected_attr(sc, dfd, d->name, "alias", buf);
 
 	if (r == 0)
 		return;
@@ -280,7 +295,7 @@ static void read_size(struct scan_ctx *sc, int dfd, struct disk *d,
 {
 	uint64_t sectors;
 
-	if (get_attr(sc, dfd, d->name, "size", buf) <= 0)
+	if (get_expected_attr(sc, dfd, d->name, "size", buf) <= 0)
 		return;
 	/* "size" counts 512-byte sectors whatever the logical block size */
 	if (parse_u64(buf, &sectors) && sectors <= UINT64_MAX / 512) {
@@ -378,22 +393,28 @@ static void read_disk_dir(struct scan_ctx *sc, int dfd, struct disk *d,
 		qsort(d->parts, d->nparts, sizeof(*d->parts), cmp_part);
 }
 
+/*
+ * Model, serial and WWN: virtio-blk and NVMe keep serial and wwid on the
+ * disk, SCSI keeps model and wwid on its device.  A SCSI device (the one
+ * with device/wwid) has no serial attribute, its serial is in VPD page
+ * 0x80, so device/serial is tried only for the others (NVMe, MMC): a
+ * failed open costs as much as a read, which 10k disks notice.
+ */
 static void read_info(struct scan_ctx *sc, int dfd, struct disk *d,
 		      const struct disk_dir *dd, char *buf)
 {
 	char *wwid = NULL;
 
 	if (dd->device)
-		d->model = read_string(sc, dfd, d->name, "device/model", NULL, buf);
-	/* virtio-blk and NVMe have them on the disk, SCSI on its device */
-	if (dd->serial)
-		d->serial = read_string(sc, dfd, d->name, "serial", NULL, buf);
-	else if (dd->device)
-		d->serial = read_string(sc, dfd, d->name, "device/serial", NULL, buf);
+		d->model = read_string(sc, dfd, d->name, "device/model", false, buf);
 	if (dd->wwid)
-		wwid = read_string(sc, dfd, d->name, "wwid", NULL, buf);
+		wwid = read_string(sc, dfd, d->name, "wwid", true, buf);
 	else if (dd->device)
-		wwid = read_string(sc, dfd, d->name, "device/wwid", NULL, buf);
+		wwid = read_string(sc, dfd, d->name, "device/wwid", false, buf);
+	if (dd->serial)
+		d->serial = read_string(sc, dfd, d->name, "serial", true, buf);
+	else if (dd->device && !(wwid && !dd->wwid))
+		d->serial = read_string(sc, dfd, d->name, "device/serial", false, buf);
 	if (wwid) {
 		d->wwn = wwn_from_wwid(wwid);
 		free(wwid);
@@ -426,11 +447,15 @@ static bool valid_kname(const char *s)
 	       strcmp(s, ".") != 0 && strcmp(s, "..") != 0;
 }
 
+/* Loop and ram devices are hidden when empty (list without --all). */
+static bool may_hide(const char *name)
+{
+	return strncmp(name, "loop", 4) == 0 || strncmp(name, "ram", 3) == 0;
+}
+
 static bool is_hidden_empty(const struct disk *d)
 {
-	return d->has_size && d->size == 0 &&
-	       (strncmp(d->name, "loop", 4) == 0 ||
-		strncmp(d->name, "ram", 3) == 0);
+	return d->has_size && d->size == 0 && may_hide(d->name);
 }
 
 static void free_disk(struct disk *d)
@@ -564,6 +589,7 @@ static void scan_one_disk(void *arg, size_t i, int worker)
 	struct disk *d = &job->slots[i];
 	/* a listing needs a readable descriptor; a lookup a path one */
 	bool listing = flags & (SCAN_PARTS | SCAN_INFO);
+	bool size_first;
 	struct disk_dir dd;
 	int dfd;
 
@@ -580,11 +606,15 @@ static void scan_one_disk(void *arg, size_t i, int worker)
 			warn_attr(sc, d->name, "", strerror(errno));
 		return;
 	}
-	if (flags & (SCAN_INFO | SCAN_HIDE_EMPTY))
+	sc->missing = false;
+	/* empty loop and ram devices are left out before anything else is read */
+	size_first = (flags & SCAN_HIDE_EMPTY) && may_hide(d->name);
+	if (size_first) {
 		read_size(sc, dfd, d, sc->buf);
-	if ((flags & SCAN_HIDE_EMPTY) && is_hidden_empty(d)) {
-		close(dfd);
-		return;
+		if (is_hidden_empty(d)) {
+			close(dfd);
+			return;
+		}
 	}
 	if (listing)
 		read_disk_dir(sc, dfd, d, flags, &dd);
@@ -601,14 +631,18 @@ static void scan_one_disk(void *arg, size_t i, int worker)
 			   &d->has_devno, sc->buf);
 		read_part_devnos(sc, dfd, d, sc->buf);
 	}
+	/* last: a disk that went away since the listing has no size */
+	if ((flags & SCAN_INFO) && !size_first)
+		read_size(sc, dfd, d, sc->buf);
 	close(dfd);
 	/*
 	 * Unplugged while being read: its files read as absent, so what was
 	 * gathered is a partial picture (no alias, no size).  Say so rather
-	 * than list it.
+	 * than list it.  Only a file that had to be there and was not makes
+	 * this look: an access(2) a disk is dear at 10k disks.
 	 */
-	if (listing && faccessat(job->blockfd, d->name, F_OK, 0) != 0 &&
-	    errno == ENOENT) {
+	if (listing && sc->missing &&
+	    faccessat(job->blockfd, d->name, F_OK, 0) != 0 && errno == ENOENT) {
 		free(*sc->warnings);
 		*sc->warnings = NULL;
 		warn_attr(sc, d->name, "",
@@ -618,62 +652,7 @@ static void scan_one_disk(void *arg, size_t i, int worker)
 	job->keep[i] = true;
 }
 
-static int read_block_dir(struct disk_table *dt, unsigned int flags)
-{
-	struct disk_scan_job job = { .flags = flags };
-	int fd, r, k, nworkers;
-	size_t i, n;
-
-	fd = sysroot_open("/sys/block", O_RDONLY | O_DIRECTORY);
-	if (fd < 0)
-		return -errno;
-	r = list_block_dir(fd, &job.names, &n);
-	if (r < 0) {
-		close(fd);
-		return r;
-	}
-	job.blockfd = fd;
-	job.slots = xrealloc_array(NULL, n ? n : 1, sizeof(struct disk));
-	job.keep = calloc(n ? n : 1, sizeof(bool));
-	job.warnings = calloc(n ? n : 1, sizeof(char *));
-	if (!job.keep || !job.warnings)
-		err(EXIT_FAILURE, "cannot allocate memory");
-	nworkers = parallel_workers(n);
-	for (k = 0; k < nworkers; k++) {
-		job.ctx[k].buf = malloc(ATTR_MAX);
-		job.ctx[k].dbuf = malloc(DIRENT_BUF);
-		if (!job.ctx[k].buf || !job.ctx[k].dbuf)
-			err(EXIT_FAILURE, "cannot allocate memory");
-	}
-
-	run_parallel(n, nworkers, scan_one_disk, &job);
-
-	/* in name order: warnings printed, kept disks packed */
-	dt->disks = job.slots;
-	for (i = 0; i < n; i++) {
-		char *line = job.warnings[i], *nl;
-
-		for (; line && (nl = strchr(line, '\n')); line = nl + 1) {
-			warnx("%.*s", (int)(nl - line), line);
-			dt->nwarnings++;
-		}
-		free(job.warnings[i]);
-		if (job.keep[i])
-			dt->disks[dt->ndisks++] = job.slots[i];
-		else
-			free_disk(&job.slots[i]);
-	}
-	for (k = 0; k < nworkers; k++) {
-		dt->alias_attr_seen |= job.ctx[k].alias_attr_seen;
-		free(job.ctx[k].buf);
-		free(job.ctx[k].dbuf);
-	}
-	free(job.keep);
-	free(job.warnings);
-	free(job.names);
-	close(fd);
-	return 0;
-}
+/* ---- links and mount points ---- */
 
 static void build_name_index(struct disk_table *dt)
 {
@@ -720,36 +699,24 @@ struct link_rec {
 	char target[DISK_NAME_MAX];	/* what it points at, "sdb1" */
 };
 
-struct link_dir_job {
+/* What one /dev/disk/by-* directory holds. */
+struct link_dir {
 	struct link_rec *recs;
 	size_t n, cap;
-	int error;		/* errno of opening the directory */
+	int error;		/* errno of reading the directory */
 };
 
-struct links_job {
-	int diskdirfd;
-	char **dirs;
-	struct link_dir_job *per_dir;
-};
-
-static void read_link_dir(void *arg, size_t k, int worker)
+static void read_link_dir(int diskdirfd, const char *name,
+			  struct link_dir *out, char *dbuf)
 {
-	struct links_job *job = arg;
-	struct link_dir_job *out = &job->per_dir[k];
-	char *dbuf;
 	ssize_t n;
 	int fd;
 
-	(void)worker;
-	fd = openat(job->diskdirfd, job->dirs[k],
-		    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = openat(diskdirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0) {
 		out->error = errno;
 		return;
 	}
-	dbuf = malloc(DIRENT_BUF);
-	if (!dbuf)
-		err(EXIT_FAILURE, "cannot allocate memory");
 	while ((n = getdents64(fd, dbuf, DIRENT_BUF)) > 0) {
 		for (ssize_t off = 0; off < n;) {
 			struct dirent64 *de = (struct dirent64 *)(dbuf + off);
@@ -773,22 +740,19 @@ static void read_link_dir(void *arg, size_t k, int worker)
 	}
 	if (n < 0)
 		out->error = errno;
-	free(dbuf);
 	close(fd);
 }
 
-static void read_links(struct disk_table *dt)
+/* The by-* directories of /dev/disk, sorted, in dt->dirs. */
+static DIR *list_link_dirs(struct disk_table *dt)
 {
-	struct links_job job;
 	struct dirent *de;
-	size_t i, k, cap = 0;
+	size_t cap = 0;
 	DIR *dir;
-	int fd;
 
 	dir = sysroot_opendir("/dev/disk");
 	if (!dir)
-		return;		/* no udev links at all is a normal case */
-	fd = dirfd(dir);
+		return NULL;	/* no udev links at all is a normal case */
 	while ((de = readdir(dir))) {
 		if (strncmp(de->d_name, "by-", 3) != 0)
 			continue;
@@ -802,16 +766,15 @@ static void read_links(struct disk_table *dt)
 	}
 	if (dt->ndirs > 1)
 		qsort(dt->dirs, dt->ndirs, sizeof(char *), cmp_version);
+	return dir;
+}
 
-	job = (struct links_job){ fd, dt->dirs, calloc(dt->ndirs + 1, sizeof(struct link_dir_job)) };
-	if (!job.per_dir)
-		err(EXIT_FAILURE, "cannot allocate memory");
-	/* a directory a worker: by-id, by-path and by-uuid are the big ones */
-	run_parallel(dt->ndirs, parallel_workers(dt->ndisks), read_link_dir, &job);
-	closedir(dir);
+static void merge_links(struct disk_table *dt, struct link_dir *per_dir)
+{
+	size_t i, k;
 
 	for (k = 0; k < dt->ndirs; k++) {
-		struct link_dir_job *out = &job.per_dir[k];
+		struct link_dir *out = &per_dir[k];
 
 		if (out->error) {
 			errno = out->error;
@@ -829,52 +792,89 @@ static void read_links(struct disk_table *dt)
 		}
 		free(out->recs);
 	}
-	free(job.per_dir);
-
 	for (i = 0; i < dt->ndisks; i++)
 		if (dt->disks[i].nlinks > 1)
 			qsort(dt->disks[i].links, dt->disks[i].nlinks,
 			      sizeof(struct disk_link), cmp_link);
 }
 
-static void add_mount(struct disk *d, const char *target, int part)
+/* Takes over target. */
+static void add_mount(struct disk *d, char *target, int part)
 {
 	if (d->nmounts == d->mounts_cap) {
 		d->mounts_cap = d->mounts_cap ? d->mounts_cap * 2 : 2;
 		d->mounts = xrealloc_array(d->mounts, d->mounts_cap,
 					   sizeof(*d->mounts));
 	}
-	d->mounts[d->nmounts++] = (struct disk_mount){ xstrdup(target), part };
+	d->mounts[d->nmounts++] = (struct disk_mount){ target, part };
 }
 
-/* The disk and partition index entry of a mounted device number. */
-static const struct name_index *lookup_devno(const struct disk_table *dt,
-					     const struct devno_index *idx,
-					     size_t n, dev_t devno)
-{
-	char path[64], target[DISK_NAME_MAX];
-	struct devno_index key = { .devno = devno };
-	const struct devno_index *hit;
+struct mount_rec {
+	char *target;
+	dev_t devno;
+	char name[DISK_NAME_MAX];	/* of the device, unless by_dev_files */
+};
 
-	if (!idx) {
-		/* the kernel's own map: /sys/dev/block/8:17 -> ../../block/sdb/sdb1 */
+/* The mounts of block devices, from /proc/self/mountinfo. */
+struct mount_table {
+	bool by_dev_files;	/* no /sys/dev/block: match "dev" files */
+	bool failed;		/* mountinfo could not be parsed */
+	struct mount_rec *recs;
+	size_t n, cap;
+};
+
+static void read_mount_table(struct mount_table *mt)
+{
+	char path[64];
+	struct libmnt_table *tb;
+	struct libmnt_iter *itr;
+	struct libmnt_fs *fs;
+	char *file;
+
+	if (faccessat(sysroot_fd(), "proc/self/mountinfo", F_OK, 0) != 0)
+		return;		/* a fake tree may have no /proc */
+	file = sysroot_path("/proc/self/mountinfo");
+	if (!file)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	tb = mnt_new_table_from_file(file);
+	free(file);
+	if (!tb) {
+		mt->failed = true;
+		return;
+	}
+	itr = mnt_new_iter(MNT_ITER_FORWARD);
+	if (!itr)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
+		dev_t devno = mnt_fs_get_devno(fs);
+		const char *target = mnt_fs_get_target(fs);
+		struct mount_rec *rec;
+
+		/* major 0: proc, tmpfs, overlay... never a disk */
+		if (!major(devno) || !target)
+			continue;
+		if (mt->n == mt->cap) {
+			mt->cap = mt->cap ? mt->cap * 2 : 64;
+			mt->recs = xrealloc_array(mt->recs, mt->cap, sizeof(*mt->recs));
+		}
+		rec = &mt->recs[mt->n];
+		rec->devno = devno;
+		rec->name[0] = '\0';
+		/* the kernel's map: /sys/dev/block/8:17 -> ../../block/sdb/sdb1 */
 		snprintf(path, sizeof(path), "sys/dev/block/%u:%u",
 			 major(devno), minor(devno));
-		if (link_target_name_at(sysroot_fd(), path, target,
-					sizeof(target)) != 0)
-			return NULL;
-		return lookup_name(dt, target);
+		if (!mt->by_dev_files &&
+		    link_target_name_at(sysroot_fd(), path, rec->name,
+					sizeof(rec->name)) != 0)
+			continue;
+		rec->target = xstrdup(target);
+		mt->n++;
 	}
-	hit = bsearch(&key, idx, n, sizeof(key), cmp_devno_index);
-	if (!hit)
-		return NULL;
-	for (size_t i = 0; i < dt->nbyname; i++)
-		if (dt->byname[i].disk == hit->disk && dt->byname[i].part == hit->part)
-			return &dt->byname[i];
-	return NULL;
+	mnt_free_iter(itr);
+	mnt_unref_table(tb);
 }
 
-/* Without /sys/dev/block: match the "dev" files read by the scan. */
+/* Without /sys/dev/block: the "dev" files read by the scan, sorted. */
 static struct devno_index *build_devno_index(const struct disk_table *dt,
 					     size_t *n)
 {
@@ -897,54 +897,92 @@ static struct devno_index *build_devno_index(const struct disk_table *dt,
 	return idx;
 }
 
-static void read_mounts(struct disk_table *dt, bool by_dev_files)
+static void merge_mounts(struct disk_table *dt, struct mount_table *mt)
 {
 	struct devno_index *idx = NULL;
-	struct libmnt_table *tb;
-	struct libmnt_iter *itr;
-	struct libmnt_fs *fs;
-	size_t n = 0;
-	char *path;
+	size_t i, n = 0;
 
-	if (faccessat(sysroot_fd(), "proc/self/mountinfo", F_OK, 0) != 0)
-		return;		/* a fake tree may have no /proc */
-	path = sysroot_path("/proc/self/mountinfo");
-	if (!path)
-		err(EXIT_FAILURE, "cannot allocate memory");
-	tb = mnt_new_table_from_file(path);
-	free(path);
-	if (!tb) {
+	if (mt->failed) {
 		warnx("/proc/self/mountinfo: cannot parse");
 		dt->nwarnings++;
+	}
+	if (mt->by_dev_files)
+		idx = build_devno_index(dt, &n);
+	for (i = 0; i < mt->n; i++) {
+		struct mount_rec *rec = &mt->recs[i];
+		int disk = -1, part = -1;
+
+		if (idx) {
+			struct devno_index key = { .devno = rec->devno }, *hit;
+
+			hit = n ? bsearch(&key, idx, n, sizeof(key),
+					  cmp_devno_index) : NULL;
+			if (hit) {
+				disk = hit->disk;
+				part = hit->part;
+			}
+		} else {
+			const struct name_index *ni = lookup_name(dt, rec->name);
+
+			if (ni) {
+				disk = ni->disk;
+				part = ni->part;
+			}
+		}
+		if (disk >= 0)
+			add_mount(&dt->disks[disk], rec->target, part);
+		else
+			free(rec->target);
+	}
+	free(mt->recs);
+	free(idx);
+}
+
+/* ---- the scan ---- */
+
+/*
+ * Everything a scan reads, as one set of tasks for the workers: the link
+ * directories and the mount table first (the long tasks, so that no
+ * worker is left with one at the end), then a task a disk.  Results are
+ * matched up once all are done.
+ */
+struct scan_job {
+	struct disk_scan_job disks;
+	int diskdirfd;			/* /dev/disk */
+	char **dirs;			/* its by-* directories */
+	size_t ndirs;
+	struct link_dir *per_dir;
+	struct mount_table *mounts;	/* NULL when not wanted */
+};
+
+static void scan_task(void *arg, size_t i, int worker)
+{
+	struct scan_job *job = arg;
+
+	if (i < job->ndirs) {
+		read_link_dir(job->diskdirfd, job->dirs[i], &job->per_dir[i],
+			      job->disks.ctx[worker].dbuf);
 		return;
 	}
-	if (by_dev_files)
-		idx = build_devno_index(dt, &n);
-
-	itr = mnt_new_iter(MNT_ITER_FORWARD);
-	if (!itr)
-		err(EXIT_FAILURE, "cannot allocate memory");
-	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
-		dev_t devno = mnt_fs_get_devno(fs);
-		const char *target = mnt_fs_get_target(fs);
-		const struct name_index *ni;
-
-		/* major 0: proc, tmpfs, overlay... never a disk */
-		if (!major(devno) || !target)
-			continue;
-		ni = lookup_devno(dt, idx, n, devno);
-		if (ni)
-			add_mount(&dt->disks[ni->disk], target, ni->part);
+	i -= job->ndirs;
+	if (job->mounts) {
+		if (i == 0) {
+			read_mount_table(job->mounts);
+			return;
+		}
+		i--;
 	}
-	mnt_free_iter(itr);
-	mnt_unref_table(tb);
-	free(idx);
+	scan_one_disk(&job->disks, i, worker);
 }
 
 int disks_scan(struct disk_table *dt, unsigned int flags)
 {
-	bool dev_files = false;
-	int r;
+	struct scan_job job = { .disks = { .flags = 0 }, .diskdirfd = -1 };
+	struct disk_scan_job *dj = &job.disks;
+	struct mount_table mt = { 0 };
+	DIR *diskdir = NULL;
+	int fd, r, k, nworkers;
+	size_t i, n;
 
 	memset(dt, 0, sizeof(*dt));
 	if (flags & SCAN_LINKS)
@@ -952,20 +990,84 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 	if (flags & SCAN_MOUNTS) {
 		flags |= SCAN_PARTS;
 		/* one readlink per mount beats a "dev" file per partition */
-		dev_files = faccessat(sysroot_fd(), "sys/dev/block", F_OK, 0) != 0;
-		if (dev_files)
+		mt.by_dev_files = faccessat(sysroot_fd(), "sys/dev/block", F_OK, 0) != 0;
+		if (mt.by_dev_files)
 			flags |= SCAN_DEVNO;
+		job.mounts = &mt;
 	}
 
-	r = read_block_dir(dt, flags);
-	if (r < 0)
+	fd = sysroot_open("/sys/block", O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return -errno;
+	r = list_block_dir(fd, &dj->names, &n);
+	if (r < 0) {
+		close(fd);
 		return r;
+	}
+	dj->flags = flags;
+	dj->blockfd = fd;
+	dj->slots = xrealloc_array(NULL, n ? n : 1, sizeof(struct disk));
+	dj->keep = calloc(n ? n : 1, sizeof(bool));
+	dj->warnings = calloc(n ? n : 1, sizeof(char *));
+	if (!dj->keep || !dj->warnings)
+		err(EXIT_FAILURE, "cannot allocate memory");
+
+	if (flags & SCAN_LINKS)
+		diskdir = list_link_dirs(dt);
+	if (diskdir) {
+		job.diskdirfd = dirfd(diskdir);
+		job.dirs = dt->dirs;
+		job.ndirs = dt->ndirs;
+	}
+	job.per_dir = calloc(job.ndirs + 1, sizeof(*job.per_dir));
+	if (!job.per_dir)
+		err(EXIT_FAILURE, "cannot allocate memory");
+
+	nworkers = parallel_workers(n);
+	for (k = 0; k < nworkers; k++) {
+		dj->ctx[k].buf = malloc(ATTR_MAX);
+		dj->ctx[k].dbuf = malloc(DIRENT_BUF);
+		if (!dj->ctx[k].buf || !dj->ctx[k].dbuf)
+			err(EXIT_FAILURE, "cannot allocate memory");
+	}
+
+	run_parallel(job.ndirs + (job.mounts ? 1 : 0) + n, nworkers,
+		     scan_task, &job);
+
+	/* in name order: warnings printed, kept disks packed */
+	dt->disks = dj->slots;
+	for (i = 0; i < n; i++) {
+		char *line = dj->warnings[i], *nl;
+
+		for (; line && (nl = strchr(line, '\n')); line = nl + 1) {
+			warnx("%.*s", (int)(nl - line), line);
+			dt->nwarnings++;
+		}
+		free(dj->warnings[i]);
+		if (dj->keep[i])
+			dt->disks[dt->ndisks++] = dj->slots[i];
+		else
+			free_disk(&dj->slots[i]);
+	}
+	for (k = 0; k < nworkers; k++) {
+		dt->alias_attr_seen |= dj->ctx[k].alias_attr_seen;
+		free(dj->ctx[k].buf);
+		free(dj->ctx[k].dbuf);
+	}
+	free(dj->keep);
+	free(dj->warnings);
+	free(dj->names);
+	if (diskdir)
+		closedir(diskdir);
+	close(fd);
+
 	if (flags & (SCAN_LINKS | SCAN_MOUNTS))
 		build_name_index(dt);
 	if (flags & SCAN_LINKS)
-		read_links(dt);
+		merge_links(dt, job.per_dir);
+	free(job.per_dir);
 	if (flags & SCAN_MOUNTS)
-		read_mounts(dt, dev_files);
+		merge_mounts(dt, &mt);
 	return 0;
 }
 

@@ -12,6 +12,7 @@ A case file names its tree, the arguments and what must come out:
     user nobody                run as uid 65534 (via setpriv when root)
     preload                    LD_PRELOAD fake_kernel_write.so (--preload)
     env NAME=VALUE             set in the environment; @SYSROOT@ replaced
+    remove sys/dev/block       take a file or directory out of the tree
     stdin FILE                 standard input from FILE; @SYSROOT@ replaced
     status 1                   expected exit status
     json                       stdout must parse as JSON (python3 json)
@@ -67,7 +68,7 @@ def parse_case(path):
     case = {"tree": "standard", "args": [], "status": 0, "user": None,
             "json": False, "jq": [], "changed": {}, "stdout": None,
             "preload": False, "env": [], "stdout_unchecked": False,
-            "stdin": None, "files": {},
+            "stdin": None, "files": {}, "remove": [],
             "stderr": None}
     section = None
     with open(path, encoding="utf-8") as f:
@@ -109,6 +110,8 @@ def parse_case(path):
                 case["env"].append(rest.split("=", 1))
             elif key == "jq":
                 case["jq"].append(rest)
+            elif key == "remove":
+                case["remove"].append(rest)
             elif key == "changed":
                 p, _, content = rest.partition(" ")
                 case["changed"][p] = decode(content)
@@ -218,6 +221,12 @@ def main():
         os.makedirs(root)
     else:
         fake_sysroot.build(root, case["tree"])
+    for rel in case["remove"]:
+        full = os.path.join(root, rel)
+        if os.path.isdir(full) and not os.path.islink(full):
+            shutil.rmtree(full)
+        else:
+            os.remove(full)
     for rel, content in case["files"].items():
         full = os.path.join(root, rel)
         os.makedirs(os.path.dirname(full), exist_ok=True)
