@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -33,6 +35,13 @@ struct scan_ctx {
 	char *dbuf;		/* DIRENT_BUF */
 	bool alias_attr_seen;
 	bool missing;		/* a file the disk must have read as absent */
+	/*
+	 * sysfs and tmpfs fill a getdents64() buffer for as long as entries
+	 * fit, so a listing that leaves room for one more is the whole
+	 * directory: the call that would return 0 is saved.  (FUSE, for
+	 * one, may hand out a directory a page at a time.)
+	 */
+	bool short_list_is_all;
 };
 
 #define DIRENT_BUF 32768
@@ -110,12 +119,6 @@ static int cmp_part(const void *a, const void *b)
 {
 	return strverscmp(((const struct disk_part *)a)->name,
 			  ((const struct disk_part *)b)->name);
-}
-
-static int cmp_name_index(const void *a, const void *b)
-{
-	return strcmp(((const struct name_index *)a)->name,
-		      ((const struct name_index *)b)->name);
 }
 
 static int cmp_devno_index(const void *a, const void *b)
@@ -386,6 +389,10 @@ static void read_disk_dir(struct scan_ctx *sc, int dfd, struct disk *d,
 				 is_partition_name(d->name, len, name))
 				add_part(d, name, &cap);
 		}
+		/* room for any entry left: the listing is complete */
+		if (sc->short_list_is_all &&
+		    (size_t)n + sizeof(struct dirent64) <= DIRENT_BUF)
+			break;
 	}
 	if (n < 0)
 		warn_attr(sc, d->name, "", strerror(errno));
@@ -654,33 +661,61 @@ static void scan_one_disk(void *arg, size_t i, int worker)
 
 /* ---- links and mount points ---- */
 
+static size_t hash_name(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return (size_t)h;
+}
+
+/*
+ * Disks and partitions by kernel name, for matching the links' and the
+ * mounts' targets: an open-addressed hash table, a power of two at least
+ * twice the names in size (dt->nbyname), empty slots without a name.
+ */
 static void build_name_index(struct disk_table *dt)
 {
-	size_t i, j, n = 0;
+	size_t i, j, n = 0, size = 16;
 
 	for (i = 0; i < dt->ndisks; i++)
 		n += 1 + dt->disks[i].nparts;
-	dt->byname = xrealloc_array(NULL, n ? n : 1, sizeof(*dt->byname));
+	while (size < 2 * n)
+		size *= 2;
+	dt->byname = calloc(size, sizeof(*dt->byname));
+	if (!dt->byname)
+		err(EXIT_FAILURE, "cannot allocate memory");
+	dt->nbyname = size;
 	for (i = 0; i < dt->ndisks; i++) {
 		struct disk *d = &dt->disks[i];
 
-		dt->byname[dt->nbyname++] = (struct name_index){ d->name, (int)i, -1 };
-		for (j = 0; j < d->nparts; j++)
-			dt->byname[dt->nbyname++] =
-				(struct name_index){ d->parts[j].name, (int)i, (int)j };
+		for (j = 0; j <= d->nparts; j++) {
+			const char *name = j ? d->parts[j - 1].name : d->name;
+			size_t k = hash_name(name) & (size - 1);
+
+			while (dt->byname[k].name &&
+			       strcmp(dt->byname[k].name, name) != 0)
+				k = (k + 1) & (size - 1);
+			if (!dt->byname[k].name)	/* first of a name wins */
+				dt->byname[k] = (struct name_index){
+					name, (int)i, (int)j - 1 };
+		}
 	}
-	qsort(dt->byname, dt->nbyname, sizeof(*dt->byname), cmp_name_index);
 }
 
 static const struct name_index *lookup_name(const struct disk_table *dt,
 					    const char *name)
 {
-	struct name_index key = { .name = name };
+	size_t k, mask = dt->nbyname - 1;
 
 	if (!dt->nbyname)
 		return NULL;
-	return bsearch(&key, dt->byname, dt->nbyname, sizeof(key),
-		       cmp_name_index);
+	for (k = hash_name(name) & mask; dt->byname[k].name;
+	     k = (k + 1) & mask)
+		if (strcmp(dt->byname[k].name, name) == 0)
+			return &dt->byname[k];
+	return NULL;
 }
 
 /* Takes over name. */
@@ -981,6 +1016,8 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 	struct disk_scan_job *dj = &job.disks;
 	struct mount_table mt = { 0 };
 	DIR *diskdir = NULL;
+	bool short_list_is_all;
+	struct statfs sfs;
 	int fd, r, k, nworkers;
 	size_t i, n;
 
@@ -1024,7 +1061,10 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 		err(EXIT_FAILURE, "cannot allocate memory");
 
 	nworkers = parallel_workers(n);
+	short_list_is_all = fstatfs(fd, &sfs) == 0 &&
+			    (sfs.f_type == SYSFS_MAGIC || sfs.f_type == TMPFS_MAGIC);
 	for (k = 0; k < nworkers; k++) {
+		dj->ctx[k].short_list_is_all = short_list_is_all;
 		dj->ctx[k].buf = malloc(ATTR_MAX);
 		dj->ctx[k].dbuf = malloc(DIRENT_BUF);
 		if (!dj->ctx[k].buf || !dj->ctx[k].dbuf)
