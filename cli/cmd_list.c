@@ -12,6 +12,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <libsmartcols.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,101 +229,114 @@ static char *size_to_human(uint64_t bytes, char *buf, size_t bufsz)
 
 /* ---- table, raw, pairs ---- */
 
+/* A list of items, one a line. */
 struct strbuf {
 	char *s;
 	size_t len, cap;
 };
 
-static void sb_add(struct strbuf *sb, const char *a, const char *b,
-		   const char *c)
+/* Append the item made of parts (NULL-terminated) on a line of its own. */
+static void sb_item(struct strbuf *sb, const char *part, ...)
 {
-	size_t la = strlen(a), lb = b ? strlen(b) : 0, lc = c ? strlen(c) : 0;
-	size_t need = sb->len + (sb->len ? 1 : 0) + la + lb + lc + 1;
+	bool first = true;
+	va_list ap;
 
-	if (need > sb->cap) {
-		sb->cap = need * 2;
-		sb->s = realloc(sb->s, sb->cap);
-		if (!sb->s)
-			err(DA_EXIT_FAILURE, "cannot allocate memory");
+	va_start(ap, part);
+	for (; part; part = va_arg(ap, const char *), first = false) {
+		size_t n = strlen(part), sep = first && sb->len ? 1 : 0;
+
+		if (sb->len + sep + n + 1 > sb->cap) {
+			sb->cap = (sb->len + sep + n + 1) * 2;
+			sb->s = realloc(sb->s, sb->cap);
+			if (!sb->s)
+				err(DA_EXIT_FAILURE, "cannot allocate memory");
+		}
+		if (sep)
+			sb->s[sb->len++] = '\n';
+		memcpy(sb->s + sb->len, part, n);
+		sb->len += n;
+		sb->s[sb->len] = '\0';
 	}
-	if (sb->len)
-		sb->s[sb->len++] = '\n';
-	memcpy(sb->s + sb->len, a, la);
-	sb->len += la;
-	if (lb)
-		memcpy(sb->s + sb->len, b, lb);
-	sb->len += lb;
-	if (lc)
-		memcpy(sb->s + sb->len, c, lc);
-	sb->len += lc;
-	sb->s[sb->len] = '\0';
+	va_end(ap);
 }
 
-/* The text of one cell, malloc'd, or NULL for an empty cell. */
-static char *cell_text(const struct list_ctl *ctl, const struct disk *d,
-		       int id)
+static char *xstrdup_cell(const char *s)
+{
+	char *p = strdup(s);
+
+	if (!p)
+		err(DA_EXIT_FAILURE, "cannot allocate memory");
+	return p;
+}
+
+/*
+ * The text of one cell, or NULL for an empty cell.  Text made for the
+ * cell is malloc'd and left in *owned too, for the caller to free; other
+ * text belongs to d or ctl.  A list has one item a line.
+ */
+static const char *cell_text(const struct list_ctl *ctl, const struct disk *d,
+			     int id, char **owned)
 {
 	struct strbuf sb = { 0 };
-	char buf[64], *s = NULL;
+	char buf[64];
 	size_t i;
 
+	*owned = NULL;
 	switch (id) {
 	case COL_NAME:
-		return strdup(d->name);
+		return d->name;
 	case COL_ALIAS:
-		return d->alias ? strdup(d->alias) : NULL;
+		return d->alias;
 	case COL_PATH:
-		return asprintf(&s, "/dev/%s", d->name) < 0 ? NULL : s;
+		sb_item(&sb, "/dev/", d->name, NULL);
+		return *owned = sb.s;
 	case COL_SIZE:
 		if (!d->has_size)
 			return NULL;
 		if (ctl->bytes)
-			return asprintf(&s, "%" PRIu64, d->size) < 0 ? NULL : s;
-		return strdup(size_to_human(d->size, buf, sizeof(buf)));
+			snprintf(buf, sizeof(buf), "%" PRIu64, d->size);
+		else
+			size_to_human(d->size, buf, sizeof(buf));
+		return *owned = xstrdup_cell(buf);
 	case COL_MODEL:
-		return d->model ? strdup(d->model) : NULL;
+		return d->model;
 	case COL_SERIAL:
-		return d->serial ? strdup(d->serial) : NULL;
+		return d->serial;
 	case COL_WWN:
-		return d->wwn ? strdup(d->wwn) : NULL;
+		return d->wwn;
 	case COL_MAJMIN:
 		if (!d->has_devno)
 			return NULL;
-		return asprintf(&s, "%u:%u", major(d->devno), minor(d->devno)) < 0 ? NULL : s;
+		snprintf(buf, sizeof(buf), "%u:%u", major(d->devno), minor(d->devno));
+		return *owned = xstrdup_cell(buf);
 	case COL_RM:
-		return d->removable < 0 ? NULL : strdup(d->removable ? "1" : "0");
+		return d->removable < 0 ? NULL : d->removable ? "1" : "0";
 	case COL_RO:
-		return d->ro < 0 ? NULL : strdup(d->ro ? "1" : "0");
+		return d->ro < 0 ? NULL : d->ro ? "1" : "0";
 	case COL_LINKS:
 		for (i = 0; i < d->nlinks; i++) {
 			const struct disk_link *l = &d->links[i];
 
-			if (l->part < 0) {
-				sb_add(&sb, l->dir, "/", l->name);
-			} else {
-				char head[DISK_NAME_MAX + 8];
-
-				snprintf(head, sizeof(head), "%s:%s",
-					 d->parts[l->part].name, l->dir);
-				sb_add(&sb, head, "/", l->name);
-			}
+			if (l->part < 0)
+				sb_item(&sb, l->dir, "/", l->name, NULL);
+			else
+				sb_item(&sb, d->parts[l->part].name, ":",
+					l->dir, "/", l->name, NULL);
 		}
-		return sb.s;
+		return *owned = sb.s;
 	case COL_MOUNTPOINTS:
 		for (i = 0; i < d->nmounts; i++)
-			sb_add(&sb, d->mounts[i].target, NULL, NULL);
-		return sb.s;
+			sb_item(&sb, d->mounts[i].target, NULL);
+		return *owned = sb.s;
 	case COL_PARTITIONS:
 		for (i = 0; i < d->nparts; i++)
-			sb_add(&sb, d->parts[i].name, NULL, NULL);
-		return sb.s;
+			sb_item(&sb, d->parts[i].name, NULL);
+		return *owned = sb.s;
 	case COL_CONF_ALIAS:
 	case COL_CONF_STATE: {
 		const char *state, *alias = conf_alias(ctl, d, &state);
 
-		if (id == COL_CONF_ALIAS)
-			return alias ? strdup(alias) : NULL;
-		return state ? strdup(state) : NULL;
+		return id == COL_CONF_ALIAS ? alias : state;
 	}
 	}
 	return NULL;
@@ -335,7 +349,7 @@ static int print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 		[OUT_PAIRS] = TABLE_PAIRS,
 	};
 	struct table_column cols[MAX_COLUMNS];
-	char **texts;
+	char **texts;		/* the cells' own text, to free */
 	struct table tb;
 	size_t i, j, ntexts = 0;
 	int rc;
@@ -351,12 +365,12 @@ static int print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 		err(DA_EXIT_FAILURE, "cannot allocate memory");
 
 	for (i = 0; i < dt->ndisks; i++) {
-		char **cells = &texts[ntexts], *next[MAX_COLUMNS];
+		const char *next[MAX_COLUMNS];
 		bool more = true;
 
 		for (j = 0; j < ctl->ncolumns; j++)
-			next[j] = cells[j] = cell_text(ctl, &dt->disks[i], ctl->columns[j]);
-		ntexts += ctl->ncolumns;
+			next[j] = cell_text(ctl, &dt->disks[i], ctl->columns[j],
+					    &texts[ntexts++]);
 		/*
 		 * In a table a list shows one item a line, as lsblk shows
 		 * MOUNTPOINTS, on continuation lines.  Raw and pairs output
@@ -369,11 +383,13 @@ static int print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 				err(DA_EXIT_FAILURE, "cannot allocate output line");
 			more = false;
 			for (j = 0; j < ctl->ncolumns; j++) {
-				char *text = next[j], *nl;
+				const char *text = next[j];
+				char *nl;
 
 				if (!text)
 					continue;
 				next[j] = NULL;
+				/* a list's text is the cell's own (texts[]) */
 				if (ctl->mode == OUT_TABLE &&
 				    (infos[ctl->columns[j]].flags & COLF_LIST) &&
 				    (nl = strchr(text, '\n'))) {
@@ -452,7 +468,8 @@ static void json_cell(struct json_writer *js, const struct list_ctl *ctl,
 		      const struct disk *d, int id)
 {
 	const char *key = infos[id].key;
-	char *text;
+	const char *text;
+	char *owned;
 
 	switch (id) {
 	case COL_SIZE:
@@ -481,9 +498,9 @@ static void json_cell(struct json_writer *js, const struct list_ctl *ctl,
 		json_partitions(js, d);
 		return;
 	}
-	text = cell_text(ctl, d, id);
+	text = cell_text(ctl, d, id, &owned);
 	json_string(js, key, text);
-	free(text);
+	free(owned);
 }
 
 static int print_json(const struct list_ctl *ctl, const struct disk_table *dt)

@@ -243,15 +243,32 @@ static size_t cell_width(const char *s, bool *plain)
 	return safe_encode(s, NULL);
 }
 
+/* A cell's width, with PLAIN set when it prints as it is. */
+#define CELL_PLAIN 0x80000000u
+#define CELL_WIDTH_MAX 0x7fffffffu
+
 struct plain_ctx {
 	const struct table *t;
-	size_t *widths;
+	size_t *widths;		/* of the columns */
+	uint32_t *cellw;	/* of the cells, from the first pass */
 	char *enc;		/* scratch for encoded cells */
 	size_t enc_size;
 	struct outbuf *o;
 };
 
-static int put_cell(struct plain_ctx *c, size_t col, const char *s)
+static uint32_t measure(const char *s)
+{
+	bool plain;
+	size_t w = cell_width(s, &plain);
+
+	if (w > CELL_WIDTH_MAX)
+		w = CELL_WIDTH_MAX;
+	return (uint32_t)w | (plain ? CELL_PLAIN : 0);
+}
+
+/* cw: the cell's measure(), or 0 for the heading */
+static int put_cell(struct plain_ctx *c, size_t col, const char *s,
+		    uint32_t cw)
 {
 	const struct table_column *tc = &c->t->cols[col];
 	bool is_last = col + 1 == c->t->ncols;
@@ -261,7 +278,10 @@ static int put_cell(struct plain_ctx *c, size_t col, const char *s)
 	bool plain;
 
 	if (s && *s) {
-		len = cell_width(s, &plain);
+		if (!cw)
+			cw = measure(s);
+		len = cw & CELL_WIDTH_MAX;
+		plain = cw & CELL_PLAIN;
 		if (plain) {
 			data = s;
 			n = len;
@@ -312,8 +332,9 @@ int table_print_plain(const struct table *t, FILE *out)
 		return 0;	/* libsmartcols prints nothing either */
 
 	c.widths = calloc(t->ncols, sizeof(*c.widths));
+	c.cellw = calloc(t->nlines * t->ncols, sizeof(*c.cellw));
 	c.o = malloc(sizeof(*c.o));
-	if (!c.widths || !c.o) {
+	if (!c.widths || !c.cellw || !c.o) {
 		rc = -ENOMEM;
 		goto done;
 	}
@@ -324,16 +345,18 @@ int table_print_plain(const struct table *t, FILE *out)
 	for (j = 0; j < t->ncols; j++) {
 		const struct table_column *tc = &t->cols[j];
 		size_t head = safe_encode(tc->name, NULL), w = 0;
-		bool plain;
 
 		if (head == 0)
 			head = 1;
 		for (i = 0; i < t->nlines; i++) {
-			const char *s = t->cells[i * t->ncols + j];
-			size_t len;
+			size_t k = i * t->ncols + j;
+			const char *s = t->cells[k];
 
-			if (s && *s && (len = cell_width(s, &plain)) > w)
-				w = len;
+			if (!s || !*s)
+				continue;
+			c.cellw[k] = measure(s);
+			if ((c.cellw[k] & CELL_WIDTH_MAX) > w)
+				w = c.cellw[k] & CELL_WIDTH_MAX;
 		}
 		if (w < head)
 			w = head;
@@ -345,12 +368,13 @@ int table_print_plain(const struct table *t, FILE *out)
 
 	if (!t->noheadings) {
 		for (j = 0; j < t->ncols && rc == 0; j++)
-			rc = put_cell(&c, j, t->cols[j].name);
+			rc = put_cell(&c, j, t->cols[j].name, 0);
 		ob_put(c.o, "\n", 1);
 	}
 	for (i = 0; i < t->nlines && rc == 0; i++) {
 		for (j = 0; j < t->ncols && rc == 0; j++)
-			rc = put_cell(&c, j, t->cells[i * t->ncols + j]);
+			rc = put_cell(&c, j, t->cells[i * t->ncols + j],
+				      c.cellw[i * t->ncols + j]);
 		ob_put(c.o, "\n", 1);
 	}
 	ob_flush(c.o);
@@ -358,6 +382,7 @@ int table_print_plain(const struct table *t, FILE *out)
 		rc = -EIO;
 done:
 	free(c.enc);
+	free(c.cellw);
 	free(c.widths);
 	free(c.o);
 	return rc;
