@@ -730,8 +730,8 @@ static void add_link(struct disk *d, char *dir, char *name, int part)
 }
 
 struct link_rec {
-	char *name;		/* the link's name, "wwn-0x..." */
-	char target[DISK_NAME_MAX];	/* what it points at, "sdb1" */
+	char *name;		/* the link's name, "wwn-0x...", malloc'd */
+	const char *target;	/* what it points at, "sdb1", after name */
 };
 
 /* What one /dev/disk/by-* directory holds. */
@@ -755,22 +755,30 @@ static void read_link_dir(int diskdirfd, const char *name,
 	while ((n = getdents64(fd, dbuf, DIRENT_BUF)) > 0) {
 		for (ssize_t off = 0; off < n;) {
 			struct dirent64 *de = (struct dirent64 *)(dbuf + off);
-			struct link_rec *rec;
+			char target[DISK_NAME_MAX];
+			size_t ln, lt;
+			char *p;
 
 			off += de->d_reclen;
 			if (de->d_type != DT_LNK && de->d_type != DT_UNKNOWN)
+				continue;
+			if (link_target_name_at(fd, de->d_name, target,
+						sizeof(target)) != 0)
 				continue;
 			if (out->n == out->cap) {
 				out->cap = out->cap ? out->cap * 2 : 64;
 				out->recs = xrealloc_array(out->recs, out->cap,
 							   sizeof(*out->recs));
 			}
-			rec = &out->recs[out->n];
-			if (link_target_name_at(fd, de->d_name, rec->target,
-						sizeof(rec->target)) != 0)
-				continue;
-			rec->name = xstrdup(de->d_name);
-			out->n++;
+			/* one allocation: "name\0target\0" */
+			ln = strlen(de->d_name) + 1;
+			lt = strlen(target) + 1;
+			p = malloc(ln + lt);
+			if (!p)
+				err(EXIT_FAILURE, "cannot allocate memory");
+			memcpy(p, de->d_name, ln);
+			memcpy(p + ln, target, lt);
+			out->recs[out->n++] = (struct link_rec){ p, p + ln };
 		}
 	}
 	if (n < 0)
@@ -845,9 +853,9 @@ static void add_mount(struct disk *d, char *target, int part)
 }
 
 struct mount_rec {
-	char *target;
+	char *target;		/* malloc'd */
+	const char *name;	/* of the device, after target; "" by_dev_files */
 	dev_t devno;
-	char name[DISK_NAME_MAX];	/* of the device, unless by_dev_files */
 };
 
 /* The mounts of block devices, from /proc/self/mountinfo. */
@@ -860,10 +868,11 @@ struct mount_table {
 
 static void read_mount_table(struct mount_table *mt)
 {
-	char path[64];
+	char path[64], name[DISK_NAME_MAX];
 	struct libmnt_table *tb;
 	struct libmnt_iter *itr;
 	struct libmnt_fs *fs;
+	size_t lt, ln;
 	char *file;
 
 	if (faccessat(sysroot_fd(), "proc/self/mountinfo", F_OK, 0) != 0)
@@ -894,15 +903,23 @@ static void read_mount_table(struct mount_table *mt)
 		}
 		rec = &mt->recs[mt->n];
 		rec->devno = devno;
-		rec->name[0] = '\0';
+		name[0] = '\0';
 		/* the kernel's map: /sys/dev/block/8:17 -> ../../block/sdb/sdb1 */
 		snprintf(path, sizeof(path), "sys/dev/block/%u:%u",
 			 major(devno), minor(devno));
 		if (!mt->by_dev_files &&
-		    link_target_name_at(sysroot_fd(), path, rec->name,
-					sizeof(rec->name)) != 0)
+		    link_target_name_at(sysroot_fd(), path, name,
+					sizeof(name)) != 0)
 			continue;
-		rec->target = xstrdup(target);
+		/* one allocation: "target\0name\0" */
+		lt = strlen(target) + 1;
+		ln = strlen(name) + 1;
+		rec->target = malloc(lt + ln);
+		if (!rec->target)
+			err(EXIT_FAILURE, "cannot allocate memory");
+		memcpy(rec->target, target, lt);
+		memcpy(rec->target + lt, name, ln);
+		rec->name = rec->target + lt;
 		mt->n++;
 	}
 	mnt_free_iter(itr);
