@@ -150,9 +150,10 @@ static void ob_spaces(struct outbuf *o, size_t n)
 	}
 }
 
-static bool is_plain_ascii(unsigned char c, unsigned char next)
+/* *p prints as it is (p[1] is read only when *p is a backslash) */
+static bool is_plain_ascii(const unsigned char *p)
 {
-	return c >= 0x20 && c < 0x7f && !(c == '\\' && next == 'x');
+	return *p >= 0x20 && *p < 0x7f && !(*p == '\\' && p[1] == 'x');
 }
 
 static char *put_hex(char *d, unsigned char c)
@@ -183,7 +184,7 @@ static size_t safe_encode(const char *s, char *dst)
 		wchar_t wc;
 		size_t len;
 
-		if (is_plain_ascii(c, p[1])) {
+		if (is_plain_ascii(p)) {
 			if (d)
 				*d++ = (char)c;
 			width++;
@@ -235,7 +236,7 @@ static size_t cell_width(const char *s, bool *plain)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
-	while (is_plain_ascii(*p, p[1]))
+	while (is_plain_ascii(p))
 		p++;
 	*plain = *p == '\0';
 	if (*plain)
