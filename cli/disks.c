@@ -6,8 +6,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libmount.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +16,7 @@
 #include <unistd.h>
 
 #include "alias_rules.h"
+#include "parallel.h"
 #include "sysroot.h"
 
 #define ATTR_MAX 4096
@@ -45,9 +44,6 @@ struct scan_ctx {
 };
 
 #define DIRENT_BUF 32768
-#define MAX_WORKERS 4
-/* Below this many disks a thread costs more than it saves. */
-#define PARALLEL_MIN 256
 
 struct devno_index {
 	dev_t devno;
@@ -519,65 +515,6 @@ static int list_block_dir(int fd, char ***names, size_t *n)
 	return 0;
 }
 
-/* Run fn(arg, i, worker) for i in [0, n) on up to MAX_WORKERS threads. */
-struct parallel {
-	void (*fn)(void *arg, size_t i, int worker);
-	void *arg;
-	size_t n;
-	atomic_size_t next;
-};
-
-struct parallel_worker {
-	struct parallel *p;
-	int id;
-};
-
-static void *parallel_loop(void *data)
-{
-	struct parallel_worker *w = data;
-	size_t i;
-
-	while ((i = atomic_fetch_add(&w->p->next, 1)) < w->p->n)
-		w->p->fn(w->p->arg, i, w->id);
-	return NULL;
-}
-
-static int parallel_workers(size_t n)
-{
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-
-	if (n < PARALLEL_MIN || cpus < 2)
-		return 1;
-	return cpus < MAX_WORKERS ? (int)cpus : MAX_WORKERS;
-}
-
-/*
- * The scan is bound by open/read/close of small files, so on a machine
- * with idle cores the disks are read by several threads; every result,
- * warnings included, lands in the disk's own slot, so the output does not
- * depend on scheduling.
- */
-static void run_parallel(size_t n, int nworkers,
-			 void (*fn)(void *arg, size_t i, int worker), void *arg)
-{
-	struct parallel p = { .fn = fn, .arg = arg, .n = n };
-	struct parallel_worker w[MAX_WORKERS];
-	pthread_t tid[MAX_WORKERS];
-	int started = 1, k;
-
-	atomic_init(&p.next, 0);
-	for (k = 0; k < nworkers; k++)
-		w[k] = (struct parallel_worker){ &p, k };
-	for (k = 1; k < nworkers; k++) {
-		if (pthread_create(&tid[k], NULL, parallel_loop, &w[k]) != 0)
-			break;	/* fewer threads is still correct */
-		started++;
-	}
-	parallel_loop(&w[0]);
-	for (k = 1; k < started; k++)
-		pthread_join(tid[k], NULL);
-}
-
 struct disk_scan_job {
 	int blockfd;
 	unsigned int flags;
@@ -585,7 +522,7 @@ struct disk_scan_job {
 	struct disk *slots;
 	bool *keep;
 	char **warnings;
-	struct scan_ctx ctx[MAX_WORKERS];
+	struct scan_ctx ctx[PARALLEL_MAX_WORKERS];
 };
 
 static void scan_one_disk(void *arg, size_t i, int worker)
@@ -1088,7 +1025,7 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 			err(EXIT_FAILURE, "cannot allocate memory");
 	}
 
-	run_parallel(job.ndirs + (job.mounts ? 1 : 0) + n, nworkers,
+	parallel_run(job.ndirs + (job.mounts ? 1 : 0) + n, nworkers,
 		     scan_task, &job);
 
 	/* in name order: warnings printed, kept disks packed */
