@@ -24,6 +24,7 @@
 #include "diskalias.h"
 #include "disks.h"
 #include "json_writer.h"
+#include "parallel.h"
 #include "sysroot.h"
 #include "table.h"
 
@@ -342,35 +343,54 @@ static const char *cell_text(const struct list_ctl *ctl, const struct disk *d,
 	return NULL;
 }
 
+/* The cells of every disk, made by the workers: a row of ncolumns a disk. */
+struct cells_job {
+	const struct list_ctl *ctl;
+	const struct disk_table *dt;
+	const char **text;	/* ndisks * ncolumns */
+	char **owned;		/* the part of text to free */
+};
+
+static void make_cells(void *arg, size_t i, int worker)
+{
+	struct cells_job *job = arg;
+	size_t n = job->ctl->ncolumns;
+
+	(void)worker;
+	for (size_t j = 0; j < n; j++)
+		job->text[i * n + j] = cell_text(job->ctl, &job->dt->disks[i],
+						 job->ctl->columns[j],
+						 &job->owned[i * n + j]);
+}
+
 static int print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 {
 	static const enum table_format formats[] = {
 		[OUT_TABLE] = TABLE_HUMAN, [OUT_RAW] = TABLE_RAW,
 		[OUT_PAIRS] = TABLE_PAIRS,
 	};
+	struct cells_job job = { ctl, dt, NULL, NULL };
 	struct table_column cols[MAX_COLUMNS];
-	char **texts;		/* the cells' own text, to free */
+	size_t i, j, n = ctl->ncolumns, ncells = dt->ndisks * n;
 	struct table tb;
-	size_t i, j, ntexts = 0;
 	int rc;
 
-	for (j = 0; j < ctl->ncolumns; j++) {
+	for (j = 0; j < n; j++) {
 		const struct colinfo *ci = &infos[ctl->columns[j]];
 
 		cols[j] = (struct table_column){ ci->name, ci->whint, ci->scols_flags };
 	}
-	table_init(&tb, cols, ctl->ncolumns, formats[ctl->mode], ctl->noheadings);
-	texts = calloc(dt->ndisks * ctl->ncolumns + 1, sizeof(*texts));
-	if (!texts)
+	table_init(&tb, cols, n, formats[ctl->mode], ctl->noheadings);
+	job.text = calloc(ncells + 1, sizeof(*job.text));
+	job.owned = calloc(ncells + 1, sizeof(*job.owned));
+	if (!job.text || !job.owned)
 		err(DA_EXIT_FAILURE, "cannot allocate memory");
+	parallel_run(dt->ndisks, parallel_workers(dt->ndisks), make_cells, &job);
 
 	for (i = 0; i < dt->ndisks; i++) {
-		const char *next[MAX_COLUMNS];
+		const char **next = &job.text[i * n];
 		bool more = true;
 
-		for (j = 0; j < ctl->ncolumns; j++)
-			next[j] = cell_text(ctl, &dt->disks[i], ctl->columns[j],
-					    &texts[ntexts++]);
 		/*
 		 * In a table a list shows one item a line, as lsblk shows
 		 * MOUNTPOINTS, on continuation lines.  Raw and pairs output
@@ -382,14 +402,14 @@ static int print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 			if (!ln)
 				err(DA_EXIT_FAILURE, "cannot allocate output line");
 			more = false;
-			for (j = 0; j < ctl->ncolumns; j++) {
+			for (j = 0; j < n; j++) {
 				const char *text = next[j];
 				char *nl;
 
 				if (!text)
 					continue;
 				next[j] = NULL;
-				/* a list's text is the cell's own (texts[]) */
+				/* a list's text is the cell's own (job.owned) */
 				if (ctl->mode == OUT_TABLE &&
 				    (infos[ctl->columns[j]].flags & COLF_LIST) &&
 				    (nl = strchr(text, '\n'))) {
@@ -406,9 +426,10 @@ static int print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 		errno = -rc;
 		err(DA_EXIT_FAILURE, "cannot print the table");
 	}
-	for (i = 0; i < ntexts; i++)
-		free(texts[i]);
-	free(texts);
+	for (i = 0; i < ncells; i++)
+		free(job.owned[i]);
+	free(job.owned);
+	free(job.text);
 	table_free(&tb);
 	return 0;
 }
