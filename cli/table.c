@@ -23,6 +23,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "parallel.h"
 #include "table.h"
 
 void table_init(struct table *t, const struct table_column *cols,
@@ -321,10 +322,42 @@ static int put_cell(struct plain_ctx *c, size_t col, const char *s,
 	return 0;
 }
 
+/* Lines a measuring task takes. */
+#define MEASURE_CHUNK 1024
+
+struct measure_job {
+	const struct table *t;
+	uint32_t *cellw;	/* measure() of every cell */
+	size_t *chunkmax;	/* a chunk's widest cell a column */
+};
+
+static void measure_chunk(void *arg, size_t chunk, int worker)
+{
+	struct measure_job *mj = arg;
+	const struct table *t = mj->t;
+	size_t *max = &mj->chunkmax[chunk * t->ncols];
+	size_t end = (chunk + 1) * MEASURE_CHUNK;
+
+	(void)worker;
+	if (end > t->nlines)
+		end = t->nlines;
+	for (size_t k = chunk * MEASURE_CHUNK * t->ncols; k < end * t->ncols; k++) {
+		const char *s = t->cells[k];
+		size_t j = k % t->ncols;
+
+		if (!s || !*s)
+			continue;
+		mj->cellw[k] = measure(s);
+		if ((mj->cellw[k] & CELL_WIDTH_MAX) > max[j])
+			max[j] = mj->cellw[k] & CELL_WIDTH_MAX;
+	}
+}
+
 int table_print_plain(const struct table *t, FILE *out)
 {
 	struct plain_ctx c = { .t = t };
-	size_t i, j;
+	struct measure_job mj;
+	size_t i, j, nchunks;
 	int rc = 0;
 
 	if (t->format != TABLE_HUMAN)
@@ -343,22 +376,25 @@ int table_print_plain(const struct table *t, FILE *out)
 	c.o->len = 0;
 	c.o->failed = false;
 
+	/* the cells' widths, a chunk of lines a task */
+	nchunks = (t->nlines + MEASURE_CHUNK - 1) / MEASURE_CHUNK;
+	mj = (struct measure_job){ t, c.cellw,
+				   calloc(nchunks * t->ncols, sizeof(size_t)) };
+	if (!mj.chunkmax) {
+		rc = -ENOMEM;
+		goto done;
+	}
+	parallel_run(nchunks, parallel_workers(t->nlines), measure_chunk, &mj);
+
 	for (j = 0; j < t->ncols; j++) {
 		const struct table_column *tc = &t->cols[j];
 		size_t head = safe_encode(tc->name, NULL), w = 0;
 
 		if (head == 0)
 			head = 1;
-		for (i = 0; i < t->nlines; i++) {
-			size_t k = i * t->ncols + j;
-			const char *s = t->cells[k];
-
-			if (!s || !*s)
-				continue;
-			c.cellw[k] = measure(s);
-			if ((c.cellw[k] & CELL_WIDTH_MAX) > w)
-				w = c.cellw[k] & CELL_WIDTH_MAX;
-		}
+		for (i = 0; i < nchunks; i++)
+			if (mj.chunkmax[i * t->ncols + j] > w)
+				w = mj.chunkmax[i * t->ncols + j];
 		if (w < head)
 			w = head;
 		else if (tc->whint >= 1 && w < (size_t)tc->whint &&
@@ -366,6 +402,7 @@ int table_print_plain(const struct table *t, FILE *out)
 			w = (size_t)tc->whint;
 		c.widths[j] = w;
 	}
+	free(mj.chunkmax);
 
 	if (!t->noheadings) {
 		for (j = 0; j < t->ncols && rc == 0; j++)

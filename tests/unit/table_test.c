@@ -106,6 +106,31 @@ static void random_tables(int n)
 	}
 }
 
+/* Enough lines for the widths to be measured by several workers. */
+static void big_table(void)
+{
+	static const struct table_column cols[] = {
+		{ "NAME", 0.1, SCOLS_FL_NOEXTREMES },
+		{ "SIZE", 5, SCOLS_FL_RIGHT },
+		{ "LINKS", 0.3, 0 },
+	};
+	struct table t;
+
+	table_init(&t, cols, 3, TABLE_HUMAN, false);
+	for (size_t i = 0; i < 5000; i++) {
+		const char **ln = table_new_line(&t);
+
+		for (size_t j = 0; j < 3; j++)
+			if (rnd(3))
+				ln[j] = pieces[rnd(NPIECES)];
+	}
+	/* the widest cells of the padded columns in the last lines */
+	table_new_line(&t)[0] = "nvme10n1p12-a-name-longer-than-any-piece";
+	table_new_line(&t)[1] = "18446744073709551615-bytes-in-all";
+	compare(&t, "5002 lines");
+	table_free(&t);
+}
+
 static void fixed_tables(void)
 {
 	static const struct table_column cols[] = {
@@ -154,6 +179,7 @@ int main(void)
 		}
 		fixed_tables();
 		random_tables(3000);
+		big_table();
 	}
 	printf("%d of %d tables differ\n", failures, checks);
 	return failures ? 1 : 0;
