@@ -268,23 +268,33 @@ static uint32_t measure(const char *s)
 	return (uint32_t)w | (plain ? CELL_PLAIN : 0);
 }
 
-/* cw: the cell's measure(), or 0 for the heading */
-static int put_cell(struct plain_ctx *c, size_t col, const char *s,
-		    uint32_t cw)
+/*
+ * Print one line: cell j is cells[j] (NULL when empty) of measure()
+ * cw[j], or measured here when cw is NULL (the heading).  Blanks are
+ * gathered and written at once, before the next text or at the line's
+ * end (libsmartcols pads empty cells that end a line too, all but the
+ * last column's).
+ */
+static int put_line(struct plain_ctx *c, const char *const *cells,
+		    const uint32_t *cw)
 {
-	const struct table_column *tc = &c->t->cols[col];
-	bool is_last = col + 1 == c->t->ncols;
-	bool right = tc->flags & SCOLS_FL_RIGHT;
-	size_t width = c->widths[col], len = 0, n = 0;
-	const char *data = NULL;
-	bool plain;
+	size_t pad = 0, ncols = c->t->ncols;
 
-	if (s && *s) {
-		if (!cw)
-			cw = measure(s);
-		len = cw & CELL_WIDTH_MAX;
-		plain = cw & CELL_PLAIN;
-		if (plain) {
+	for (size_t j = 0; j < ncols; j++) {
+		const char *s = cells[j], *data;
+		bool is_last = j + 1 == ncols;
+		size_t width = c->widths[j], len, n;
+		uint32_t m;
+
+		if (!s || !*s || !(m = cw && cw[j] ? cw[j] : measure(s)) ||
+		    !(m & CELL_WIDTH_MAX)) {
+			/* empty, or nothing visible */
+			if (!is_last)
+				pad += width + 1;
+			continue;
+		}
+		len = m & CELL_WIDTH_MAX;
+		if (m & CELL_PLAIN) {
 			data = s;
 			n = len;
 		} else {
@@ -302,23 +312,16 @@ static int put_cell(struct plain_ctx *c, size_t col, const char *s,
 			data = c->enc;
 			n = strlen(data);
 		}
-		if (len == 0)	/* nothing visible: printed as empty */
-			n = 0;
-	}
-	if (is_last && len < width && !right)
-		width = len;
-	if (n) {
-		if (right && len < width) {
-			ob_spaces(c->o, width - len);
+		if ((c->t->cols[j].flags & SCOLS_FL_RIGHT) && len < width) {
+			pad += width - len;
 			len = width;
 		}
+		ob_spaces(c->o, pad);
 		ob_put(c->o, data, n);
+		pad = is_last ? 0 : (len < width ? width - len : 0) + 1;
 	}
-	if (is_last)
-		return 0;
-	if (len < width)
-		ob_spaces(c->o, width - len);
-	ob_put(c->o, " ", 1);
+	ob_spaces(c->o, pad);
+	ob_put(c->o, "\n", 1);
 	return 0;
 }
 
@@ -405,16 +408,20 @@ int table_print_plain(const struct table *t, FILE *out)
 	free(mj.chunkmax);
 
 	if (!t->noheadings) {
-		for (j = 0; j < t->ncols && rc == 0; j++)
-			rc = put_cell(&c, j, t->cols[j].name, 0);
-		ob_put(c.o, "\n", 1);
+		const char **heads = calloc(t->ncols, sizeof(*heads));
+
+		if (!heads) {
+			rc = -ENOMEM;
+			goto done;
+		}
+		for (j = 0; j < t->ncols; j++)
+			heads[j] = t->cols[j].name;
+		rc = put_line(&c, heads, NULL);
+		free(heads);
 	}
-	for (i = 0; i < t->nlines && rc == 0; i++) {
-		for (j = 0; j < t->ncols && rc == 0; j++)
-			rc = put_cell(&c, j, t->cells[i * t->ncols + j],
-				      c.cellw[i * t->ncols + j]);
-		ob_put(c.o, "\n", 1);
-	}
+	for (i = 0; i < t->nlines && rc == 0; i++)
+		rc = put_line(&c, &t->cells[i * t->ncols],
+			      &c.cellw[i * t->ncols]);
 	ob_flush(c.o);
 	if (rc == 0 && c.o->failed)
 		rc = -EIO;
