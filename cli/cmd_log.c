@@ -256,8 +256,28 @@ static void put_note(struct logger *lg, const struct dx_disk *d, bool with_name)
 }
 
 /*
+ * Length of " (ALIAS)" at text[at], where a patched kernel puts the disk's
+ * alias after its name (kernel-patch/0002, 0003); 0 when it is not there.
+ */
+static size_t kernel_alias_len(const struct log_record *rec, size_t at,
+			       const struct dx_disk *d)
+{
+	const char *t = rec->text + at;
+	size_t left = rec->text_len - at, n;
+
+	if (!d->alias || left < 4 || t[0] != ' ' || t[1] != '(')
+		return 0;
+	n = strlen(d->alias);
+	if (left < n + 3 || memcmp(t + 2, d->alias, n) != 0 || t[2 + n] != ')')
+		return 0;
+	return n + 3;
+}
+
+/*
  * The text with a note after the first name of each disk; a SCSI address
  * gets one (with the disk's name) only when no name of the disk follows.
+ * A name the kernel already gave the alias ("sdb (data0)") gets the note
+ * after that, without the alias: "sdb (data0)[wwn-0x5000...]".
  */
 static void put_annotated(struct logger *lg, const struct log_record *rec)
 {
@@ -275,12 +295,21 @@ static void put_annotated(struct logger *lg, const struct log_record *rec)
 		size_t k = disk_no(lg, h->disk);
 		bool scsi = h->kind == LOG_TOKEN_SCSI;
 
+		size_t end = h->start + h->len, kal;
+
 		if (lg->noted[k] == n || (scsi && lg->named[k] == n))
 			continue;
 		lg->noted[k] = n;
-		put(lg, rec->text + pos, h->start + h->len - pos);
-		put_note(lg, h->disk, scsi);
-		pos = h->start + h->len;
+		kal = scsi ? 0 : kernel_alias_len(rec, end, h->disk);
+		put(lg, rec->text + pos, end + kal - pos);
+		if (!kal) {
+			put_note(lg, h->disk, scsi);
+		} else if (h->disk->persistent) {
+			fputc_unlocked('[', lg->out);
+			put(lg, h->disk->persistent, strlen(h->disk->persistent));
+			fputc_unlocked(']', lg->out);
+		}
+		pos = end + kal;
 	}
 	put(lg, rec->text + pos, rec->text_len - pos);
 }
