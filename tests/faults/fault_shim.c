@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * LD_PRELOAD shim for tests/faults: the kernel and the disks misbehave
- * while diskalias runs.
+ * LD_PRELOAD shim for tests/faults and tests/unit/persist_test.py: the
+ * kernel, the disks and the file system misbehave while diskalias runs.
  *
  *   DISKALIAS_FAULT_VANISH=ROOT/sys/block/sdb
  *	the disk is unplugged while it is being read: the first file
@@ -10,6 +10,12 @@
  *	device directory, as the kernel would, before the open goes on.
  *   DISKALIAS_FAULT_FSYNC=file|dir
  *	fsync(2) of a regular file, or of a directory, fails with EIO.
+ *   DISKALIAS_FAULT_FS=EROFS
+ *	creating the config's temp file (.diskalias.conf.*) fails, as on a
+ *	read-only /etc.
+ *   DISKALIAS_FAULT_FS=ENOSPC
+ *	writing to that temp file fails once some bytes have landed, as on
+ *	a full /etc.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -18,13 +24,33 @@
 #include <ftw.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define TEMP_PREFIX ".diskalias.conf."
+
 static int vanished;
+
+static bool fault_fs(const char *what)
+{
+	const char *v = getenv("DISKALIAS_FAULT_FS");
+
+	return v && strcmp(v, what) == 0;
+}
+
+/* The config's temp file, not its lock. */
+static bool is_temp_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	return strncmp(base, TEMP_PREFIX, strlen(TEMP_PREFIX)) == 0 &&
+	       strcmp(base, ".diskalias.conf.lock") != 0;
+}
 
 static int fd_path(int fd, char *buf, size_t bufsz)
 {
@@ -71,6 +97,10 @@ static int do_openat(const char *sym, int dirfd, const char *path, int flags,
 {
 	int (*real)(int, const char *, int, ...) = dlsym(RTLD_NEXT, sym);
 
+	if ((flags & O_CREAT) && is_temp_name(path) && fault_fs("EROFS")) {
+		errno = EROFS;
+		return -1;
+	}
 	maybe_vanish(dirfd, path);
 	return real(dirfd, path, flags, mode);
 }
@@ -114,4 +144,20 @@ int fsync(int fd)
 		return -1;
 	}
 	return real(fd);
+}
+
+ssize_t write(int fd, const void *buf, size_t len)
+{
+	ssize_t (*real)(int, const void *, size_t) = dlsym(RTLD_NEXT, "write");
+	char path[PATH_MAX];
+
+	if (fault_fs("ENOSPC") && fd_path(fd, path, sizeof(path)) == 0 &&
+	    is_temp_name(path)) {
+		/* some bytes land, then the disk is full */
+		if (len > 16)
+			return real(fd, buf, 16);
+		errno = ENOSPC;
+		return -1;
+	}
+	return real(fd, buf, len);
 }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """What the case files cannot show about writing /etc/diskalias.conf.
 
-    persist_test.py --binary BIN --fs-shim fake_fs_errors.so --workdir DIR
+    persist_test.py --binary BIN --fs-shim fault_shim.so --workdir DIR
 
 - 50 concurrent "set --persist" runs all land and the file parses;
 - a writer killed (SIGKILL) before the rename, in mid-write, or at a
@@ -160,7 +160,7 @@ def test_fs_error(binary, workdir, shim, errname, reason):
     with open(os.path.join(root, "etc/diskalias.conf"), "wb") as f:
         f.write(old)
     r = run(binary, root, "set", "--persist", "sda", "new0",
-            env={"DISKALIAS_FAKE_FS": errname}, preload=shim)
+            env={"DISKALIAS_FAULT_FS": errname}, preload=shim)
     want = ('diskalias: sda: cannot set alias "new0": cannot write '
             '/etc/diskalias.conf: %s; it is unchanged\n' % reason)
     check(r.returncode == 1, "%s: exit status 1 (got %d)" % (errname, r.returncode))
