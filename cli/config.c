@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -673,6 +674,43 @@ static int write_all(int fd, const char *p, size_t len)
 	return 0;
 }
 
+/* ".diskalias.conf.XXXXXX", a temp file's name (the lock's is not one) */
+static bool is_temp_name(const char *name)
+{
+	static const char prefix[] = ".diskalias.conf.";
+	const char *x = name + sizeof(prefix) - 1;
+
+	if (strncmp(name, prefix, sizeof(prefix) - 1) != 0 || strlen(x) != 6)
+		return false;
+	for (; *x; x++)
+		if (!((*x >= 'a' && *x <= 'z') || (*x >= '0' && *x <= '9')))
+			return false;
+	return true;
+}
+
+/*
+ * Writers make their temp file under the lock, so one found while
+ * holding it was left by a writer that died (power cut, kill -9).
+ */
+static void remove_stale_temp_files(int dfd)
+{
+	struct dirent *de;
+	DIR *dir;
+	int fd = dup(dfd);
+
+	if (fd < 0)
+		return;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return;
+	}
+	while ((de = readdir(dir)))
+		if (is_temp_name(de->d_name))
+			unlinkat(dfd, de->d_name, 0);
+	closedir(dir);
+}
+
 int conf_write_atomic(const char *text, size_t len)
 {
 	char tmp[] = "etc/.diskalias.conf.XXXXXX";
@@ -685,6 +723,7 @@ int conf_write_atomic(const char *text, size_t len)
 		return -errno;
 	if (fstatat(dfd, "diskalias.conf", &sb, 0) == 0)
 		mode = sb.st_mode & 07777;
+	remove_stale_temp_files(dfd);
 
 	/* mkstemp() wants a path: build the name, create it with openat() */
 	for (int tries = 0;; tries++) {

@@ -104,6 +104,7 @@ bool conf_stable_name(const struct disk *d, char *buf, size_t bufsz);
  * file in /etc, fsync, rename, fsync of /etc.  mode for a new file.
  * Returns 0 or -errno; on failure the old file is untouched.  Once the
  * rename is done it returns 0: a failing fsync of /etc is only warned.
+ * Call it holding conf_lock(): it removes temp files dead writers left.
  */
 int conf_write_atomic(const char *text, size_t len);
 

@@ -116,11 +116,17 @@ def test_crash_hook(binary, workdir, hook):
     check(conf(root) == old, "%s: the old file is intact" % hook)
     with open(os.path.join(root, "sys/block/sda/alias")) as f:
         check(f.read() == "", "%s: the kernel alias is not set" % hook)
-    # the next writer is not hindered by the dead one's temp file or lock
+    left = temp_files(root)
+    check(len(left) == 1, "%s: the dead writer left its temp file (%s)"
+          % (hook, left))
+    # the next writer is not hindered by the dead one's temp file or lock,
+    # and removes the temp file
     r = run(binary, root, "set", "--persist", "sda", "new0")
     check(r.returncode == 0 and conf(root).endswith(
         b"alias new0 /dev/disk/by-id/wwn-0x5000c50000000000\n"),
         "%s: a later writer succeeds: %s" % (hook, r.stderr.strip()))
+    check(not temp_files(root), "%s: and removes the dead writer's temp "
+          "file (%s)" % (hook, temp_files(root)))
 
 
 def test_random_kill(binary, workdir, rounds=40):
