@@ -397,11 +397,42 @@ static void read_disk_dir(struct scan_ctx *sc, int dfd, struct disk *d,
 }
 
 /*
+ * The serial number in a SCSI device's VPD page 0x80 (SPC: a 4-byte
+ * header whose bytes 2-3 give the length, then the ASCII serial, often
+ * padded with blanks), as udev's scsi_id reads it; NULL when absent.
+ */
+static char *read_vpd_serial(struct scan_ctx *sc, int dfd, const char *disk,
+			     char *buf)
+{
+	ssize_t n = read_attr_bytes(dfd, "device/vpd_pg80", buf, ATTR_MAX);
+	size_t len;
+
+	if (n == -ENOENT || n == -ENOTDIR)
+		return NULL;
+	if (n < 0) {
+		warn_attr(sc, disk, "device/vpd_pg80", strerror((int)-n));
+		return NULL;
+	}
+	len = n >= 4 ? ((size_t)(unsigned char)buf[2] << 8) |
+		       (unsigned char)buf[3] : 0;
+	if (n < 4 || (unsigned char)buf[1] != 0x80 || 4 + len > (size_t)n) {
+		warn_attr(sc, disk, "device/vpd_pg80", "not a VPD page 0x80");
+		return NULL;
+	}
+	for (size_t i = 4; i < 4 + len; i++)
+		if (buf[i] == '\0')	/* some devices pad with NULs */
+			len = i - 4;
+		else if ((unsigned char)buf[i] < 0x20 || (unsigned char)buf[i] > 0x7e)
+			return NULL;	/* not text: no serial to show */
+	buf[4 + len] = '\0';
+	return dup_trimmed(buf + 4);
+}
+
+/*
  * Model, serial and WWN: virtio-blk and NVMe keep serial and wwid on the
  * disk, SCSI keeps model and wwid on its device.  A SCSI device (the one
- * with device/wwid) has no serial attribute, its serial is in VPD page
- * 0x80, so device/serial is tried only for the others (NVMe, MMC): a
- * failed open costs as much as a read, which 10k disks notice.
+ * with device/wwid) has no serial attribute: its serial is in VPD page
+ * 0x80.  device/serial is for the others (NVMe, MMC).
  */
 static void read_info(struct scan_ctx *sc, int dfd, struct disk *d,
 		      const struct disk_dir *dd, char *buf)
@@ -416,7 +447,9 @@ static void read_info(struct scan_ctx *sc, int dfd, struct disk *d,
 		wwid = read_string(sc, dfd, d->name, "device/wwid", false, buf);
 	if (dd->serial)
 		d->serial = read_string(sc, dfd, d->name, "serial", true, buf);
-	else if (dd->device && !(wwid && !dd->wwid))
+	else if (dd->device && wwid && !dd->wwid)
+		d->serial = read_vpd_serial(sc, dfd, d->name, buf);
+	else if (dd->device)
 		d->serial = read_string(sc, dfd, d->name, "device/serial", false, buf);
 	if (wwid) {
 		d->wwn = wwn_from_wwid(wwid);

@@ -89,7 +89,7 @@ DIR *sysroot_opendir(const char *abs_path)
 	return dir;
 }
 
-ssize_t read_attr(int dirfd, const char *name, char *buf, size_t bufsz)
+ssize_t read_attr_bytes(int dirfd, const char *name, char *buf, size_t bufsz)
 {
 	ssize_t n, total = 0;
 	int fd, e;
@@ -125,6 +125,15 @@ ssize_t read_attr(int dirfd, const char *name, char *buf, size_t bufsz)
 			break;
 	}
 	close(fd);
+	return total;
+}
+
+ssize_t read_attr(int dirfd, const char *name, char *buf, size_t bufsz)
+{
+	ssize_t total = read_attr_bytes(dirfd, name, buf, bufsz);
+
+	if (total < 0)
+		return total;
 	buf[total] = '\0';
 	if (memchr(buf, '\0', total))
 		return -EILSEQ;

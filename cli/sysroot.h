@@ -40,6 +40,9 @@ DIR *sysroot_opendir(const char *abs_path);
  */
 ssize_t read_attr(int dirfd, const char *name, char *buf, size_t bufsz);
 
+/* read_attr() of a binary attribute (a VPD page): the bytes as they are. */
+ssize_t read_attr_bytes(int dirfd, const char *name, char *buf, size_t bufsz);
+
 /* Like read_attr() for an absolute path below the sysroot. */
 ssize_t sysroot_read_attr(const char *abs_path, char *buf, size_t bufsz);
 

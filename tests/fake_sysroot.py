@@ -49,6 +49,12 @@ class Tree:
         with open(full, "w", encoding="utf-8") as f:
             f.write(text)
 
+    def write_bytes(self, p, data):
+        full = self.path(p)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "wb") as f:
+            f.write(data)
+
     def symlink(self, p, target):
         full = self.path(p)
         os.makedirs(os.path.dirname(full), exist_ok=True)
@@ -103,6 +109,11 @@ def add_disk(t, d, alias_attr=True):
         if attr in d:
             where = devdir if d.get(attr + "_in_block") else scsidev
             t.write(where + "/" + attr, d[attr] + "\n")
+    if "vpd_serial" in d:
+        # a SCSI device's VPD page 0x80: header, then the serial padded
+        serial = d["vpd_serial"].encode().ljust(20)
+        t.write_bytes(scsidev + "/vpd_pg80",
+                      bytes([0, 0x80, 0, len(serial)]) + serial)
     if alias_attr:
         alias = d.get("alias")
         t.write(devdir + "/alias", alias + "\n" if alias else "")
@@ -160,6 +171,7 @@ def standard_disks():
          ]},
         {"name": "sdb", "dev": (8, 16), "size": 4 * gib + 1024,
          "model": "QEMU HARDDISK", "wwid": "naa.5000C500A1B2C3D4",
+         "vpd_serial": "data-disk",
          "alias": "data0",
          "links": ["by-id/scsi-0QEMU_QEMU_HARDDISK_data-disk",
                    "by-id/wwn-0x5000c500a1b2c3d4",
@@ -175,6 +187,7 @@ def standard_disks():
          ]},
         {"name": "sdc", "dev": (8, 32), "size": 100 * gib,
          "model": "ST1000NM0055", "wwid": "naa.5000c500deadbeef",
+         "vpd_serial": "ZBS0BEEF",
          "alias": "logs",
          "links": ["by-id/scsi-35000c500deadbeef",
                    "by-id/wwn-0x5000c500deadbeef",
@@ -225,6 +238,8 @@ def build_odd(t):
     t.write("/sys/block/vda/alias", "bad alias!\n")  # breaks the rules
     t.write("/sys/block/nvme0n1/dev", "259\n")     # not MAJOR:MINOR
     t.write("/sys/block/sr0/device/model", "DVD\0ROM\n")  # NUL byte
+    t.write_bytes("/sys/block/sdc/device/vpd_pg80",      # another page
+                  b"\x00\x83\x00\x04abcd")
     t.symlink("/sys/block/ghost", "../devices/gone/ghost")  # dangling
     t.symlink("/dev/disk/by-id/usb-stale", "../../sdz")   # nothing there
 
@@ -247,7 +262,7 @@ def build_many(t, n):
         wwn = "5000c500%08x" % i
         d = {"name": name, "dev": (major, minor), "size": 8 * gib,
              "model": "QEMU HARDDISK", "wwid": "naa." + wwn,
-             "alias": "disk%05d" % i,
+             "vpd_serial": "DA%08d" % i, "alias": "disk%05d" % i,
              "links": ["by-id/scsi-3" + wwn, "by-id/wwn-0x" + wwn,
                        "by-path/pci-0000:00:04.0-scsi-0:0:%d:%d"
                        % (i // 256, i % 256)],

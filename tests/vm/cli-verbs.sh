@@ -17,6 +17,10 @@ names=$(jq -r '.disks[].name' <<<"$out" | sort | tr '\n' ' ')
 check "list names the five disks ($names)" test "$names" = "nvme0n1 sda sdb vda vdb "
 check "list shows sda's wwn link" \
 	jq -e --arg d "$scsi0" '.disks[] | select(.name == $d) | .links["by-id"] | index("wwn-0x5000c500a1b2c3d4")' <<<"$out"
+check "list shows the SCSI serial (VPD page 0x80) of $scsi0 and $scsi1" \
+	jq -e --arg a "$scsi0" --arg b "$scsi1" '[.disks[] | select(.name == $a or .name == $b) | .serial] | sort == ["DASCSI0001", "DASCSI0002"]' <<<"$out"
+check "list shows the virtio-blk and NVMe serials" \
+	jq -e '[.disks[] | select(.name == "vdb" or .name == "nvme0n1") | .serial] | sort == ["DANVME0001", "DAVBLK0001"]' <<<"$out"
 check "list shows the nvme by-path link" \
 	jq -e '.disks[] | select(.name == "nvme0n1") | .links["by-path"] | length > 0' <<<"$out"
 check "list shows no alias yet" jq -e '[.disks[].alias] | all(. == null)' <<<"$out"
