@@ -22,7 +22,7 @@ static const struct table_column all_cols[] = {
 	{ "SIZE", 5, SCOLS_FL_RIGHT },
 	{ "MODEL", 0.1, SCOLS_FL_TRUNC },
 	{ "RM", 1, SCOLS_FL_RIGHT },
-	{ "LINKS", 0.3, 0 },
+	{ "LINKS", 0.3, SCOLS_FL_WRAP },
 };
 
 static char *print_with(int (*fn)(const struct table *, FILE *),

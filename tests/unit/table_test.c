@@ -70,7 +70,7 @@ static void compare(const struct table *t, const char *what)
 static const double whints[] = { 0.1, 0.3, 1, 5, 6, 12 };
 static const int flagsets[] = {
 	0, SCOLS_FL_RIGHT, SCOLS_FL_TRUNC, SCOLS_FL_NOEXTREMES,
-	SCOLS_FL_RIGHT | SCOLS_FL_TRUNC,
+	SCOLS_FL_RIGHT | SCOLS_FL_TRUNC, SCOLS_FL_WRAP,
 };
 static const char *const names[] = { "NAME", "A", "SIZE", "MOUNTPOINTS", "RM", "LONG-HEADING" };
 
@@ -85,7 +85,7 @@ static void random_tables(int n)
 
 		for (size_t j = 0; j < ncols; j++)
 			cols[j] = (struct table_column){
-				names[rnd(6)], whints[rnd(6)], flagsets[rnd(5)] };
+				names[rnd(6)], whints[rnd(6)], flagsets[rnd(6)] };
 		table_init(&t, cols, ncols, TABLE_HUMAN, rnd(4) == 0);
 		for (size_t i = 0; i < nlines; i++) {
 			const char **ln = table_new_line(&t);

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""diskalias list on a terminal narrower than its table (libsmartcols'
+layout): every line fits the width, each disk's name starts a line of its
+own whole, and long links wrap inside their column.
+
+    tty_test.py --binary BIN --workdir DIR
+"""
+
+import argparse
+import fcntl
+import os
+import pty
+import shutil
+import struct
+import subprocess
+import sys
+import termios
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import fake_sysroot  # noqa: E402
+
+failures = 0
+
+
+def check(ok, what):
+    global failures
+    print("%s: %s" % ("ok" if ok else "FAIL", what))
+    if not ok:
+        failures += 1
+
+
+def run_on_tty(cmd, columns):
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    env = dict(os.environ, LC_ALL="C", COLUMNS=str(columns))
+    p = subprocess.Popen(cmd, stdout=slave, stderr=subprocess.PIPE, env=env)
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:         # EIO: the other side is closed
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    _, err = p.communicate()
+    return p.returncode, out.decode().replace("\r\n", "\n"), err.decode()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--binary", required=True)
+    ap.add_argument("--workdir", required=True)
+    opts = ap.parse_args()
+    shutil.rmtree(opts.workdir, ignore_errors=True)
+    root = os.path.join(opts.workdir, "root")
+    fake_sysroot.build(root, "standard")
+    names = ["loop1", "nvme0n1", "sda", "sdb", "sdc", "sr0", "vda"]
+
+    for columns in (80, 100, 200):
+        status, out, err = run_on_tty([opts.binary, "--sysroot", root, "list"],
+                                      columns)
+        lines = out.rstrip("\n").split("\n")
+        check(status == 0 and not err, "%d columns: exit 0, nothing on stderr "
+              "(%d, %r)" % (columns, status, err))
+        check(lines[0].startswith("NAME "), "%d columns: the heading first"
+              % columns)
+        wide = [l for l in lines if len(l.rstrip()) > columns]
+        check(not wide, "%d columns: every line fits (%r)" % (columns, wide[:2]))
+        starts = [l.split(" ", 1)[0] for l in lines[1:] if l[:1].strip()]
+        check(starts == names, "%d columns: each disk's whole name starts "
+              "a line (%s)" % (columns, starts))
+        # the LINKS column, its wrapped pieces joined again
+        a, b = lines[0].index("LINKS"), lines[0].index("MOUNTPOINTS")
+        links = "".join(l[a:b].strip() for l in lines[1:])
+        check("by-id/wwn-0x5000c500a1b2c3d4by-path/" in links,
+              "%d columns: sdb's wwn link is all there, in its column"
+              % columns)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
