@@ -21,16 +21,10 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import fake_sysroot  # noqa: E402
+from checks import check, finish  # noqa: E402
 
-failures = []
 OLD_CONF = b"# kept\nalias keep wwn-0x5000c500ffffffff\n"
 WWN_LINK = "/dev/disk/by-id/wwn-0x5000c500a1b2c3d4"
-
-
-def check(ok, what):
-    print("%s: %s" % ("PASS" if ok else "FAIL", what))
-    if not ok:
-        failures.append(what)
 
 
 def fresh(workdir, name, tree):
@@ -214,12 +208,7 @@ def main():
     test_bad_configs(opts)
     test_fsync(opts)
 
-    if failures:
-        print("FAIL: %d check(s) failed" % len(failures))
-        return 1
-    shutil.rmtree(opts.workdir, ignore_errors=True)
-    print("PASS")
-    return 0
+    return finish(opts.workdir)
 
 
 if __name__ == "__main__":

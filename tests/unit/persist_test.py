@@ -24,15 +24,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import fake_sysroot  # noqa: E402
-
-failures = []
-
-
-def check(cond, what):
-    print("%s: %s" % ("ok" if cond else "FAIL", what))
-    if not cond:
-        failures.append(what)
-
+from checks import check, finish  # noqa: E402
 
 def fresh(workdir, name, n):
     """A tree of n disks (sda...) with no alias set."""
@@ -222,12 +214,7 @@ def main():
                   "no space left on the device holding /etc")
     test_unreadable(binary, workdir)
 
-    if failures:
-        print("FAIL: %d check(s) failed" % len(failures))
-        return 1
-    shutil.rmtree(workdir, ignore_errors=True)
-    print("PASS")
-    return 0
+    return finish(workdir)
 
 
 if __name__ == "__main__":

@@ -20,16 +20,7 @@ import termios
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import fake_sysroot  # noqa: E402
-
-failures = 0
-
-
-def check(ok, what):
-    global failures
-    print("%s: %s" % ("ok" if ok else "FAIL", what))
-    if not ok:
-        failures += 1
-
+from checks import check, finish  # noqa: E402
 
 def run_on_tty(cmd, columns):
     master, slave = pty.openpty()
@@ -80,7 +71,7 @@ def main():
         check("by-id/wwn-0x5000c500a1b2c3d4by-path/" in links,
               "%d columns: sdb's wwn link is all there, in its column"
               % columns)
-    return 1 if failures else 0
+    return finish(opts.workdir)
 
 
 if __name__ == "__main__":
