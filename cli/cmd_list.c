@@ -261,15 +261,6 @@ static void sb_item(struct strbuf *sb, const char *part, ...)
 	va_end(ap);
 }
 
-static char *xstrdup_cell(const char *s)
-{
-	char *p = strdup(s);
-
-	if (!p)
-		err(DA_EXIT_FAILURE, "cannot allocate memory");
-	return p;
-}
-
 /*
  * The text of one cell, or NULL for an empty cell.  Text made for the
  * cell is malloc'd and left in *owned too, for the caller to free; other
@@ -298,7 +289,8 @@ static const char *cell_text(const struct list_ctl *ctl, const struct disk *d,
 			snprintf(buf, sizeof(buf), "%" PRIu64, d->size);
 		else
 			size_to_human(d->size, buf, sizeof(buf));
-		return *owned = xstrdup_cell(buf);
+		sb_item(&sb, buf, NULL);
+		return *owned = sb.s;
 	case COL_MODEL:
 		return d->model;
 	case COL_SERIAL:
@@ -309,7 +301,8 @@ static const char *cell_text(const struct list_ctl *ctl, const struct disk *d,
 		if (!d->has_devno)
 			return NULL;
 		snprintf(buf, sizeof(buf), "%u:%u", major(d->devno), minor(d->devno));
-		return *owned = xstrdup_cell(buf);
+		sb_item(&sb, buf, NULL);
+		return *owned = sb.s;
 	case COL_RM:
 		return d->removable < 0 ? NULL : d->removable ? "1" : "0";
 	case COL_RO:

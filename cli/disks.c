@@ -875,12 +875,13 @@ static void read_mount_table(struct mount_table *mt)
 		rec->devno = devno;
 		name[0] = '\0';
 		/* the kernel's map: /sys/dev/block/8:17 -> ../../block/sdb/sdb1 */
-		snprintf(path, sizeof(path), "sys/dev/block/%u:%u",
-			 major(devno), minor(devno));
-		if (!mt->by_dev_files &&
-		    link_target_name_at(sysroot_fd(), path, name,
-					sizeof(name)) != 0)
-			continue;
+		if (!mt->by_dev_files) {
+			snprintf(path, sizeof(path), "sys/dev/block/%u:%u",
+				 major(devno), minor(devno));
+			if (link_target_name_at(sysroot_fd(), path, name,
+						sizeof(name)) != 0)
+				continue;
+		}
 		/* one allocation: "target\0name\0" */
 		lt = strlen(target) + 1;
 		ln = strlen(name) + 1;

@@ -232,20 +232,7 @@ static size_t safe_encode(const char *s, char *dst)
 	return width;
 }
 
-/* Width of a cell; *plain when it prints as it is. */
-static size_t cell_width(const char *s, bool *plain)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (is_plain_ascii(p))
-		p++;
-	*plain = *p == '\0';
-	if (*plain)
-		return (size_t)(p - (const unsigned char *)s);
-	return safe_encode(s, NULL);
-}
-
-/* A cell's width, with PLAIN set when it prints as it is. */
+/* measure() of a cell: its width, with CELL_PLAIN or'ed in */
 #define CELL_PLAIN 0x80000000u
 #define CELL_WIDTH_MAX 0x7fffffffu
 
@@ -258,11 +245,18 @@ struct plain_ctx {
 	struct outbuf *o;
 };
 
+/* A cell's width, and CELL_PLAIN when it prints as it is. */
 static uint32_t measure(const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
 	bool plain;
-	size_t w = cell_width(s, &plain);
+	size_t w;
 
+	while (is_plain_ascii(p))
+		p++;
+	plain = *p == '\0';
+	w = plain ? (size_t)(p - (const unsigned char *)s) :
+		    safe_encode(s, NULL);
 	if (w > CELL_WIDTH_MAX)
 		w = CELL_WIDTH_MAX;
 	return (uint32_t)w | (plain ? CELL_PLAIN : 0);
@@ -286,8 +280,8 @@ static int put_line(struct plain_ctx *c, const char *const *cells,
 		size_t width = c->widths[j], len, n;
 		uint32_t m;
 
-		if (!s || !*s || !(m = cw && cw[j] ? cw[j] : measure(s)) ||
-		    !(m & CELL_WIDTH_MAX)) {
+		m = !s || !*s ? 0 : cw && cw[j] ? cw[j] : measure(s);
+		if (!(m & CELL_WIDTH_MAX)) {
 			/* empty, or nothing visible */
 			if (!is_last)
 				pad += width + 1;
