@@ -92,8 +92,11 @@ char *alias_quote(const char *alias, size_t len, char *buf, size_t bufsz)
 	for (i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)alias[i];
 
-		/* room for "\xHH", '...', closing quote and NUL */
-		if (o + 4 + 3 + 2 > bufsz || o >= 64) {
+		/*
+		 * room for "\xHH", '...', closing quote and NUL; a valid alias
+		 * (o counts the opening quote) is never cut
+		 */
+		if (o + 4 + 3 + 2 > bufsz || o > ALIAS_MAX_LEN) {
 			buf[o++] = '.';
 			buf[o++] = '.';
 			buf[o++] = '.';

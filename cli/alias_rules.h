@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define ALIAS_MAX_LEN 255
+#define ALIAS_MAX_LEN 64
 
 enum alias_verdict {
 	ALIAS_OK = 0,
@@ -49,7 +49,8 @@ char *alias_reason(const struct alias_check *res, char *buf, size_t bufsz);
 
 /*
  * Quote an alias for a message: printable ASCII as is, every other byte as
- * \xHH, cut to about 64 bytes with "..." for very long input.  Returns buf.
+ * \xHH, cut after ALIAS_MAX_LEN bytes of output with "...", so a valid
+ * alias is shown whole in a buffer of 80 bytes.  Returns buf.
  */
 char *alias_quote(const char *alias, size_t len, char *buf, size_t bufsz);
 

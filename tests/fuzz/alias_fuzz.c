@@ -35,7 +35,7 @@ static struct ref_verdict reference(const uint8_t *data, size_t size)
 		r.verdict = ALIAS_EMPTY;
 		return r;
 	}
-	if (r.len > 255) {
+	if (r.len > 64) {
 		r.verdict = ALIAS_TOO_LONG;
 		return r;
 	}

@@ -22,7 +22,8 @@ struct rule_case {
 
 #define S(s) s, sizeof(s) - 1
 
-static char long255[256], long256[257], long255nl[257];
+/* the contract's bound, spelt out: 64 bytes (design.md) */
+static char long63[64], long64[65], long64nl[66], long65[66], long65nl[67];
 
 static struct rule_case cases[] = {
 	{ "plain", S("data0"), ALIAS_OK, 0, 5 },
@@ -48,11 +49,13 @@ static struct rule_case cases[] = {
 	{ "utf-8 e acute", S("caf\xc3\xa9"), ALIAS_BAD_BYTE, 3, 5 },
 	{ "0x80", S("\x80"), ALIAS_BAD_BYTE, 0, 1 },
 	{ "0xff", S("a\xff"), ALIAS_BAD_BYTE, 1, 2 },
-	{ "255 bytes", long255, 255, ALIAS_OK, 0, 255 },
-	{ "255 bytes and newline", long255nl, 256, ALIAS_OK, 0, 255 },
-	{ "256 bytes", long256, 256, ALIAS_TOO_LONG, 0, 256 },
+	{ "63 bytes", long63, 63, ALIAS_OK, 0, 63 },
+	{ "64 bytes", long64, 64, ALIAS_OK, 0, 64 },
+	{ "64 bytes and newline", long64nl, 65, ALIAS_OK, 0, 64 },
+	{ "65 bytes", long65, 65, ALIAS_TOO_LONG, 0, 65 },
+	{ "65 bytes and newline", long65nl, 66, ALIAS_TOO_LONG, 0, 65 },
 	/* length is judged before bytes, as the kernel's store() does */
-	{ "256 bad bytes", long256, 256, ALIAS_TOO_LONG, 0, 256 },
+	{ "65 bad bytes", long65, 65, ALIAS_TOO_LONG, 0, 65 },
 };
 
 int main(void)
@@ -60,13 +63,16 @@ int main(void)
 	size_t i, n = sizeof(cases) / sizeof(cases[0]);
 	int failed = 0;
 
-	memset(long255, 'a', 255);
-	memset(long256, 'b', 256);
-	memset(long255nl, 'c', 255);
-	long255nl[255] = '\n';
+	memset(long63, 'a', 63);
+	memset(long64, 'b', 64);
+	memset(long64nl, 'c', 64);
+	long64nl[64] = '\n';
+	memset(long65, 'd', 65);
+	memset(long65nl, 'e', 65);
+	long65nl[65] = '\n';
 	cases[n - 1].buf = "";	/* replaced below */
 
-	printf("1..%zu\n", n + 2);
+	printf("1..%zu\n", n + 4);
 	for (i = 0; i < n; i++) {
 		struct rule_case *c = &cases[i];
 		struct alias_check res;
@@ -74,7 +80,7 @@ int main(void)
 		int r;
 
 		if (i == n - 1) {
-			memset(buf, '.', 256);
+			memset(buf, '.', 65);
 			c->buf = buf;
 		}
 		r = alias_check(c->buf, c->len, &res);
@@ -123,6 +129,26 @@ int main(void)
 
 		printf("%s %zu - reason names the byte: %s\n", ok ? "ok" : "not ok",
 		       n + 2, reason);
+		failed += !ok;
+	}
+
+	/* a message quotes the longest valid alias whole, cuts what is longer */
+	{
+		char q[80], want[80];
+		int ok;
+
+		snprintf(want, sizeof(want), "\"%.64s\"", long64);
+		alias_quote(long64, 64, q, sizeof(q));
+		ok = strcmp(q, want) == 0;
+		printf("%s %zu - 64 bytes quoted whole: %s\n", ok ? "ok" : "not ok",
+		       n + 3, q);
+		failed += !ok;
+
+		snprintf(want, sizeof(want), "\"%.64s...\"", long65);
+		alias_quote(long65, 65, q, sizeof(q));
+		ok = strcmp(q, want) == 0;
+		printf("%s %zu - 65 bytes cut after 64: %s\n", ok ? "ok" : "not ok",
+		       n + 4, q);
 		failed += !ok;
 	}
 	return failed ? 1 : 0;
