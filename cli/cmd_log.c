@@ -2,6 +2,8 @@
 /*
  * diskalias log: the kernel log with each disk it mentions annotated with
  * its alias and most stable persistent name, "sdb[data0 wwn-0x5000...]".
+ * A patched kernel ends a message about an aliased disk with " (alias
+ * data0)" itself: that disk's note then holds the persistent name alone.
  *
  * The input is read in large blocks and annotated in place: no allocation
  * per record, a table-driven scan for candidate words and one hash lookup
@@ -61,6 +63,8 @@ struct logger {
 	struct hit *hits;		/* reused for every record */
 	size_t nhits, hits_cap;
 	const struct dx_disk *meta;	/* the disk of DEVICE= */
+	const char *text_alias;		/* " (alias NAME)" ending the record */
+	size_t text_alias_len;		/* NAME's length; 0 when none */
 
 	/*
 	 * Per disk, the number of the last record that mentioned it, named
@@ -169,15 +173,24 @@ static void add_hit(struct logger *lg, size_t start, size_t len,
 	lg->hits[lg->nhits++] = (struct hit){ start, len, d, kind };
 }
 
-/* Find the disks of a record; true when a name was not in the index. */
-static bool find_disks(struct logger *lg, const struct log_record *rec)
+/*
+ * Find the disks of a record; true when a name was not in the index.  The
+ * " (alias NAME)" a patched kernel ends it with is the kernel's note, not
+ * a mention: NAME is not looked up, even when it looks like a disk name.
+ */
+static bool find_disks(struct logger *lg, const struct log_record *rec,
+		       bool parsed)
 {
 	struct log_token tok;
 	bool missed = false;
-	size_t pos = 0;
+	size_t pos = 0, len = rec->text_len;
 
 	lg->nhits = 0;
 	lg->meta = NULL;
+	lg->text_alias_len = 0;
+	if (parsed)
+		len -= log_alias_suffix(rec->text, rec->text_len,
+					&lg->text_alias, &lg->text_alias_len);
 	if (rec->device) {
 		lg->meta = disk_index_device(&lg->dx, rec->device, rec->device_len);
 		if (!lg->meta && lg->live && rec->device_len > 1 &&
@@ -186,7 +199,7 @@ static bool find_disks(struct logger *lg, const struct log_record *rec)
 				  (rec->device_len > 6 && !memcmp(rec->device, "+scsi:", 6)) ||
 				  (rec->device_len > 7 && !memcmp(rec->device, "+block:", 7));
 	}
-	while (log_next_token(&lg->scanner, rec->text, rec->text_len, &pos, &tok)) {
+	while (log_next_token(&lg->scanner, rec->text, len, &pos, &tok)) {
 		const char *w = rec->text + tok.start;
 		const struct dx_disk *d = disk_index_lookup(&lg->dx, w, tok.len);
 
@@ -199,9 +212,10 @@ static bool find_disks(struct logger *lg, const struct log_record *rec)
 	return missed;
 }
 
-static void find_disks_or_rescan(struct logger *lg, const struct log_record *rec)
+static void find_disks_or_rescan(struct logger *lg, const struct log_record *rec,
+				 bool parsed)
 {
-	bool missed = find_disks(lg, rec);
+	bool missed = find_disks(lg, rec, parsed);
 
 	/*
 	 * On the live log, a disk may have come, or got its alias or links,
@@ -211,7 +225,7 @@ static void find_disks_or_rescan(struct logger *lg, const struct log_record *rec
 	if (lg->live && (missed || lg->nhits || lg->meta) &&
 	    now_seconds() - lg->last_scan >= RESCAN_SECONDS) {
 		build_index(lg);
-		find_disks(lg, rec);
+		find_disks(lg, rec, parsed);
 	}
 	mark_hits(lg);
 }
@@ -223,9 +237,20 @@ static bool is_filtered_disk(const struct logger *lg, const struct dx_disk *d)
 	return lg->filter_alias && d->alias && strcmp(d->alias, lg->filter_alias) == 0;
 }
 
+/* Whether alias (may be NULL) is the NAME of the record's " (alias NAME)". */
+static bool is_text_alias(const struct logger *lg, const char *alias)
+{
+	return lg->text_alias_len && alias &&
+	       strncmp(alias, lg->text_alias, lg->text_alias_len) == 0 &&
+	       alias[lg->text_alias_len] == '\0';
+}
+
 static bool wanted(const struct logger *lg)
 {
 	if (!lg->filter_name)
+		return true;
+	/* the kernel said which alias the record is about */
+	if (is_text_alias(lg, lg->filter_alias))
 		return true;
 	if (lg->meta && is_filtered_disk(lg, lg->meta))
 		return true;
@@ -241,43 +266,36 @@ static void put(struct logger *lg, const char *s, size_t len)
 		fwrite_unlocked(s, 1, len, lg->out);
 }
 
+/*
+ * "[name note]", "[note]", or nothing for an empty one.  The alias is left
+ * out of the note when the record ends with the kernel's own " (alias
+ * NAME)" for it.
+ */
 static void put_note(struct logger *lg, const struct dx_disk *d, bool with_name)
 {
-	if (!with_name && !d->note_len)
+	const char *note = d->note;
+	size_t len = d->note_len;
+
+	if (is_text_alias(lg, d->alias)) {
+		note = d->persistent ? d->persistent : "";
+		len = strlen(note);
+	}
+	if (!with_name && !len)
 		return;
 	fputc_unlocked('[', lg->out);
 	if (with_name) {
 		put(lg, d->name, d->name_len);
-		if (d->note_len)
+		if (len)
 			fputc_unlocked(' ', lg->out);
 	}
-	put(lg, d->note, d->note_len);
+	put(lg, note, len);
 	fputc_unlocked(']', lg->out);
-}
-
-/*
- * Length of " (ALIAS)" at text[at], where a patched kernel puts the disk's
- * alias after its name (kernel-patch/0002, 0003); 0 when it is not there.
- */
-static size_t kernel_alias_len(const struct log_record *rec, size_t at,
-			       const struct dx_disk *d)
-{
-	const char *t = rec->text + at;
-	size_t left = rec->text_len - at, n;
-
-	if (!d->alias || left < 4 || t[0] != ' ' || t[1] != '(')
-		return 0;
-	n = strlen(d->alias);
-	if (left < n + 3 || memcmp(t + 2, d->alias, n) != 0 || t[2 + n] != ')')
-		return 0;
-	return n + 3;
 }
 
 /*
  * The text with a note after the first name of each disk; a SCSI address
  * gets one (with the disk's name) only when no name of the disk follows.
- * A name the kernel already gave the alias ("sdb (data0)") gets the note
- * after that, without the alias: "sdb (data0)[wwn-0x5000...]".
+ * The " (alias NAME)" of a patched kernel stays where it is, at the end.
  */
 static void put_annotated(struct logger *lg, const struct log_record *rec)
 {
@@ -294,22 +312,14 @@ static void put_annotated(struct logger *lg, const struct log_record *rec)
 		const struct hit *h = &lg->hits[i];
 		size_t k = disk_no(lg, h->disk);
 		bool scsi = h->kind == LOG_TOKEN_SCSI;
-
-		size_t end = h->start + h->len, kal;
+		size_t end = h->start + h->len;
 
 		if (lg->noted[k] == n || (scsi && lg->named[k] == n))
 			continue;
 		lg->noted[k] = n;
-		kal = scsi ? 0 : kernel_alias_len(rec, end, h->disk);
-		put(lg, rec->text + pos, end + kal - pos);
-		if (!kal) {
-			put_note(lg, h->disk, scsi);
-		} else if (h->disk->persistent) {
-			fputc_unlocked('[', lg->out);
-			put(lg, h->disk->persistent, strlen(h->disk->persistent));
-			fputc_unlocked(']', lg->out);
-		}
-		pos = end + kal;
+		put(lg, rec->text + pos, end - pos);
+		put_note(lg, h->disk, scsi);
+		pos = end;
 	}
 	put(lg, rec->text + pos, rec->text_len - pos);
 }
@@ -399,6 +409,15 @@ static void print_json(struct logger *lg, const struct log_record *rec,
 	else
 		json_string(&js, "text", json_text(lg, rec->text, rec->text_len,
 						   lg->format == LOG_FORMAT_KMSG));
+	if (lg->text_alias_len) {
+		char alias[ALIAS_MAX_LEN + 1];
+
+		memcpy(alias, lg->text_alias, lg->text_alias_len);
+		alias[lg->text_alias_len] = '\0';
+		json_string(&js, "text_alias", alias);
+	} else {
+		json_null(&js, "text_alias");
+	}
 	json_array_begin(&js, "disks", true);
 	if (lg->meta) {
 		json_disk(&js, lg->meta);
@@ -437,7 +456,7 @@ static void malformed_record(struct logger *lg, const char *raw, size_t len,
 		text_len--;
 	rec.text = raw;
 	rec.text_len = text_len;
-	find_disks_or_rescan(lg, &rec);
+	find_disks_or_rescan(lg, &rec, false);
 	lg->meta = NULL;
 	if (!wanted(lg))
 		return;
@@ -468,7 +487,7 @@ static void handle_record(struct logger *lg, const char *raw, size_t len)
 		malformed_record(lg, raw, len, true, false);
 		return;
 	}
-	find_disks_or_rescan(lg, &rec);
+	find_disks_or_rescan(lg, &rec, true);
 	if (!wanted(lg))
 		return;
 	if (lg->json)

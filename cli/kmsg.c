@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "alias_rules.h"
+
 static bool is_digit(char c)
 {
 	return c >= '0' && c <= '9';
@@ -322,6 +324,28 @@ bool log_next_token(const struct log_scanner *sc, const char *text,
 	}
 	*pos = len;
 	return false;
+}
+
+size_t log_alias_suffix(const char *text, size_t len, const char **alias,
+			size_t *alias_len)
+{
+	const size_t head = sizeof(LOG_ALIAS_SUFFIX_HEAD) - 1;
+	size_t end, start;
+
+	if (len < head + 2 || text[len - 1] != ')')
+		return 0;
+	end = len - 1;
+	start = end;
+	while (start > 0 && end - start < ALIAS_MAX_LEN &&
+	       alias_byte_ok((unsigned char)text[start - 1]))
+		start--;
+	/* a longer word runs into the head's last byte, a space, and fails */
+	if (start == end || start < head ||
+	    memcmp(text + start - head, LOG_ALIAS_SUFFIX_HEAD, head) != 0)
+		return 0;
+	*alias = text + start;
+	*alias_len = end - start;
+	return len - (start - head);
 }
 
 static int hex_value(char c)

@@ -95,6 +95,20 @@ void log_scanner_init(struct log_scanner *sc, const uint8_t first_bytes[32],
 bool log_next_token(const struct log_scanner *sc, const char *text,
 		    size_t len, size_t *pos, struct log_token *tok);
 
+/*
+ * A patched kernel prints a message about an aliased disk as it would
+ * without the alias, byte for byte, and appends " (alias NAME)" at the
+ * end (design.md): NAME is the alias of the disk the message is about,
+ * 1 to ALIAS_MAX_LEN bytes of [A-Za-z0-9_-], and a partition's message
+ * carries its disk's.  Finds that end in text[0..len): returns the length
+ * of the whole " (alias NAME)" and points *alias, *alias_len at NAME, or
+ * returns 0 when the text does not end so.  The suffix has no byte that
+ * /dev/kmsg escapes, so escaped text is read as it is.
+ */
+#define LOG_ALIAS_SUFFIX_HEAD	" (alias "
+size_t log_alias_suffix(const char *text, size_t len, const char **alias,
+			size_t *alias_len);
+
 /* Turn \xNN escapes of a kmsg message back into bytes; returns the length. */
 size_t kmsg_unescape(const char *in, size_t len, char *out);
 

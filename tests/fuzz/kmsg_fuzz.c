@@ -3,7 +3,8 @@
  * libFuzzer target for the kernel log parser (cli/kmsg.c): frames the
  * input into records as "diskalias log" does, parses each as kmsg and as
  * dmesg, scans the text for names and unescapes it, checking that every
- * span stays inside the input.
+ * span stays inside the input, and holds the " (alias NAME)" finder to a
+ * naive reading of design.md.
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Icli \
  *	cli/kmsg.c tests/fuzz/kmsg_fuzz.c -o kmsg_fuzz
@@ -34,6 +35,39 @@ static void scan(const struct log_scanner *sc, const char *text, size_t len)
 	}
 }
 
+/* " (alias NAME)" ends text, NAME 1 to 64 bytes of [A-Za-z0-9_-]: its length. */
+static size_t naive_suffix(const char *text, size_t len)
+{
+	static const char head[] = " (alias ";
+	static const char name_bytes[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+	for (size_t n = 1; n <= 64; n++) {
+		size_t total = sizeof(head) - 1 + n + 1, i;
+
+		if (len < total || text[len - 1] != ')' ||
+		    memcmp(text + len - total, head, sizeof(head) - 1) != 0)
+			continue;
+		for (i = len - 1 - n; i < len - 1; i++)
+			if (!memchr(name_bytes, text[i], sizeof(name_bytes) - 1))
+				break;
+		if (i == len - 1)
+			return total;
+	}
+	return 0;
+}
+
+static void check_suffix(const char *text, size_t len)
+{
+	const char *alias = NULL;
+	size_t alias_len = 0, n = log_alias_suffix(text, len, &alias, &alias_len);
+
+	if (n != naive_suffix(text, len))
+		abort();
+	if (n && (alias_len + 9 != n || alias != text + len - 1 - alias_len))
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *buf = (const char *)data;
@@ -60,6 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_span(rec.text, rec.text_len, buf, size);
 			check_span(rec.device, rec.device_len, buf, size);
 			scan(&sc, rec.text, rec.text_len);
+			check_suffix(rec.text, rec.text_len);
 			if (kmsg_unescape(rec.text, rec.text_len, out) > rec.text_len)
 				abort();
 		}
@@ -68,6 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_span(rec.prefix, rec.prefix_len, buf, size);
 			check_span(rec.text, rec.text_len, buf, size);
 			scan(&sc, rec.text, rec.text_len);
+			check_suffix(rec.text, rec.text_len);
 		}
 		pos += n;
 	}

@@ -213,7 +213,7 @@ static void test_tokens(void)
 	};
 	struct log_scanner sc;
 	uint8_t first[32] = { 0 };
-	char what[80], got[256];
+	char what[320], got[256];
 
 	first['s' >> 3] |= 1u << ('s' & 7);
 	first['n' >> 3] |= 1u << ('n' & 7);
@@ -224,6 +224,70 @@ static void test_tokens(void)
 		snprintf(what, sizeof(what), "log_next_token case %zu: %s", i, got);
 		expect(strcmp(got, cases[i].want) == 0, what, cases[i].in);
 	}
+}
+
+/* The " (alias NAME)" a patched kernel ends a message with. */
+static void test_alias_suffix(void)
+{
+	static const char a64[] = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+	static const char a65[] = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+	static const struct {
+		const char *in, *want;	/* want: NAME, or NULL for no suffix */
+	} cases[] = {
+		{ "I/O error, dev sdb, sector 2048 op 0x0:(READ) flags 0x0 "
+		  "phys_seg 1 prio class 2 (alias data0)", "data0" },
+		{ "sd 2:0:0:0: [sdb] tag#3 Sense Key : Medium Error [current] "
+		  "(alias data0)", "data0" },
+		{ "x (alias a)", "a" },
+		{ "x (alias Az09-_)", "Az09-_" },
+		{ " (alias data0)", "data0" },		/* the whole text */
+		{ "x (alias (alias data0)", "data0" },
+		{ "x (alias data0) ", NULL },		/* not the last thing */
+		{ "x (alias data0)x", NULL },
+		{ "x (alias data0))", NULL },
+		{ "x (alias data0)\n", NULL },
+		{ "x (alias )", NULL },			/* empty */
+		{ "x (alias da ta0)", NULL },
+		{ "x (alias da.ta0)", NULL },
+		{ "x (alias caf\xe9)", NULL },		/* Latin-1 */
+		{ "x (alias caf\xc3\xa9)", NULL },	/* UTF-8 */
+		{ "x (alias caf\\xc3\\xa9)", NULL },	/* as kmsg escapes it */
+		{ "x (Alias data0)", NULL },
+		{ "x(alias data0)", NULL },
+		{ "x  alias data0)", NULL },
+		{ "(alias data0)", NULL },
+		{ "dev sdb (data0), sector 2048", NULL },	/* the old form */
+		{ "[sdb (data0)] tag#3", NULL },
+		{ "alias data0)", NULL },
+		{ ")", NULL },
+		{ "", NULL },
+	};
+	char in[200], what[120];
+	const char *alias = NULL;
+	size_t alias_len = 0, n;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *t = cases[i].in, *want = cases[i].want;
+
+		n = log_alias_suffix(t, strlen(t), &alias, &alias_len);
+		snprintf(what, sizeof(what), "log_alias_suffix case %zu", i);
+		expect(want ? n == strlen(" (alias )") + strlen(want) &&
+			      span_is(alias, alias_len, want) &&
+			      alias == t + strlen(t) - 1 - alias_len
+			    : n == 0, what, t);
+	}
+
+	/* 64 bytes is the longest alias; 65 is none, nor its last 64 bytes */
+	snprintf(in, sizeof(in), "x (alias %s)", a64);
+	n = log_alias_suffix(in, strlen(in), &alias, &alias_len);
+	expect(n == 73 && span_is(alias, alias_len, a64),
+	       "log_alias_suffix: a 64-byte alias", in);
+	snprintf(in, sizeof(in), "x (alias %s)", a65);
+	expect(log_alias_suffix(in, strlen(in), &alias, &alias_len) == 0,
+	       "log_alias_suffix: a 65-byte word is no alias", in);
+	snprintf(in, sizeof(in), "(alias %s)", a64);	/* no room for the head */
+	expect(log_alias_suffix(in + 1, strlen(in) - 1, &alias, &alias_len) == 0,
+	       "log_alias_suffix: the head must be inside the text", in + 1);
 }
 
 static void test_unescape(void)
@@ -255,6 +319,7 @@ int main(void)
 	test_record_len();
 	test_detect();
 	test_tokens();
+	test_alias_suffix();
 	test_unescape();
 	printf("1..%d\n", count);
 	return failures ? EXIT_FAILURE : EXIT_SUCCESS;
