@@ -45,10 +45,10 @@ echo "--- diskalias log --disk data0"
 echo "$out"
 echo "---"
 check "log --disk data0 exits 0" test $status -eq 0
-# the patched kernel names the alias itself; the note follows it, without
-# repeating the alias
-check "the read error on $disk: the kernel's (data0), then the link" \
-	grep -Eq "error, dev $disk \(data0\)(\[[^] ]+\])?," <<<"$out"
+# the patched kernel ends the line with the alias itself; the note after
+# the name gives the link only, without repeating the alias
+check "the read error on $disk: the link, then the kernel's ' (alias data0)' at the end" \
+	grep -Eq "error, dev $disk(\[[^] ]+\])?, .* \(alias data0\)\$" <<<"$out"
 check "the alias is not repeated in the note" \
 	bash -c '! grep -Eq "dev $2\[data0" <<<"$1"' - "$out" "$disk"
 check "every record shown is about data0" bash -c '! grep -v data0 <<<"$1" | grep -q .' - "$out"

@@ -53,6 +53,17 @@ sdebug_add() {
 	echo "$new"
 }
 
+# sdebug_set PARAM VALUE: set a scsi_debug driver parameter; some (delay)
+# refuse with EBUSY while commands are in flight, so retry for 10 s.
+sdebug_set() {
+	local i
+	for i in $(seq 100); do
+		echo "$2" 2>/dev/null >"$sdebug/$1" && return 0
+		sleep 0.1
+	done
+	echo "$2" >"$sdebug/$1"
+}
+
 # kmsg_mark: put a marker in the kernel log; kmsg_since prints the kernel
 # log after the last marker, without timestamps.
 kmsg_mark() {
