@@ -64,11 +64,11 @@ static const char *write_errno_reason(int e)
 	case EBUSY:
 		return "the disk already has another alias, " STAYS;
 	case EEXIST:
-		return "another disk has it, or it is a disk's kernel name";
+		return "another disk has it, or it is the kernel name of a disk or partition";
 	case ENOENT:
 		return NO_ATTRIBUTE;
 	case ENODEV:
-		return "the disk is going away";
+		return "the disk is being added or deleted";
 	case EACCES:
 	case EPERM:
 		return "permission denied; setting an alias needs root";

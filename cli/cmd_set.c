@@ -59,7 +59,7 @@ static void __attribute__((noreturn)) refuse_taken(const struct set_request *rq)
 		if (other)
 			refuse(rq, "disk %s already has it", other->name);
 	}
-	refuse(rq, "another disk has it, or it is a disk's kernel name");
+	refuse(rq, "another disk has it, or it is the kernel name of a disk or partition");
 }
 
 static void __attribute__((noreturn)) refuse_busy(const struct set_request *rq)
@@ -153,7 +153,7 @@ static void write_alias(const struct set_request *rq)
 	case ENOENT:
 		refuse(rq, NO_ATTRIBUTE);
 	case ENODEV:
-		refuse(rq, "the disk is going away");
+		refuse(rq, "the disk is being added or deleted");
 	case EACCES:
 	case EPERM:
 		refuse(rq, NEEDS_ROOT);
