@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "alias_rules.h"
+#include "conf_decide.h"
 #include "config.h"
 #include "diskalias.h"
 #include "disks.h"
@@ -117,7 +118,6 @@ entry_failed(struct apply_ctx *ax, const struct conf_entry *e,
 static void apply_one(struct apply_ctx *ax, const struct disk_table *dt,
 		      const struct disk *d, const struct conf_entry *e)
 {
-	const struct disk *other;
 	int r;
 
 	if (d->alias) {
@@ -138,11 +138,6 @@ static void apply_one(struct apply_ctx *ax, const struct disk_table *dt,
 		entry_failed(ax, e, "it is the kernel name of disk %s", e->alias);
 		return;
 	}
-	other = disks_find_alias(dt, e->alias, d);
-	if (other) {
-		entry_failed(ax, e, "disk %s already has it", other->name);
-		return;
-	}
 	if (ax->dry_run) {
 		printf("%s: would set alias %s\n", d->name, e->alias);
 		ax->ok++;
@@ -157,15 +152,15 @@ static void apply_one(struct apply_ctx *ax, const struct disk_table *dt,
 	ax->ok++;
 }
 
-/* Apply to disk d, or fail each entry when several name it. */
+/* Apply to disk d what conf_decide() gives it; a conflict fails. */
 static void apply_disk(struct apply_ctx *ax, const struct disk_table *dt,
 		       const struct disk *d, const struct conf *c, bool named)
 {
-	const struct conf_entry *first;
-	size_t n;
+	struct conf_decision dc;
+	char why[512];
 
-	first = conf_find_disk(c, d, &n);
-	if (!first) {
+	conf_decide(c, dt, d, &dc);
+	if (dc.verdict == CONF_NONE) {
 		if (named) {
 			warnx("%s: no entry in %s names this disk", d->name,
 			      ax->path);
@@ -173,18 +168,23 @@ static void apply_disk(struct apply_ctx *ax, const struct disk_table *dt,
 		}
 		return;
 	}
-	if (n > 1) {
+	if (dc.verdict == CONF_CONFLICT && dc.conflict == CONFLICT_ENTRIES) {
 		for (size_t i = 0; i < c->nentries; i++) {
 			const struct conf_entry *e = &c->entries[i];
 
-			if (e != first && conf_entry_matches_disk(e, d))
+			if (e != dc.entry && conf_entry_matches_disk(e, d))
 				entry_failed(ax, e,
 					     "disk %s has alias \"%s\" on line %u too; neither is set",
-					     d->name, first->alias, first->line);
+					     d->name, dc.entry->alias, dc.entry->line);
 		}
 		return;
 	}
-	apply_one(ax, dt, d, first);
+	if (dc.verdict == CONF_CONFLICT) {
+		entry_failed(ax, dc.entry, "disk %s: conflict: %s", d->name,
+			     conf_conflict_reason(c, &dc, d, why, sizeof(why)));
+		return;
+	}
+	apply_one(ax, dt, d, dc.entry);
 }
 
 /* An entry naming a partition's link is a mistake worth a line. */
@@ -259,48 +259,63 @@ static int apply_all(const char *path, bool in_sysroot, bool dry_run,
 	return exit_status(&ax);
 }
 
-/* Does the entry name one of udev's links ("/dev/disk/by-id/x ...")? */
-static bool matches_devlinks(const struct conf_entry *e, const char *devlinks)
+/*
+ * udev's links for the disk ("/dev/disk/by-id/x /dev/disk/by-path/y"),
+ * as the disk's links: /dev/disk may not have them yet.
+ */
+static void links_from_devlinks(struct disk *d, const char *devlinks)
 {
 	const char *p = devlinks;
 
+	d->links = NULL;
+	d->nlinks = 0;
 	while (*p) {
-		const char *end, *dir, *slash;
-		char link[4096];
+		const char *end, *slash;
 		size_t len;
 
 		while (*p == ' ')
 			p++;
 		end = strchr(p, ' ');
 		len = end ? (size_t)(end - p) : strlen(p);
-		if (len > 0 && len < sizeof(link)) {
-			memcpy(link, p, len);
-			link[len] = '\0';
-			if (strncmp(link, "/dev/disk/", 10) == 0) {
-				dir = link + 10;
-				slash = strchr(dir, '/');
-				if (slash) {
-					link[slash - link] = '\0';
-					if (conf_device_matches(e->device, dir,
-								slash + 1))
-						return true;
-				}
-			}
+		if (len > 10 && strncmp(p, "/dev/disk/", 10) == 0 &&
+		    (slash = memchr(p + 10, '/', len - 10)) && slash + 1 < p + len) {
+			struct disk_link *l;
+
+			d->links = reallocarray(d->links, d->nlinks + 1,
+						sizeof(*d->links));
+			if (!d->links)
+				err(EXIT_FAILURE, "cannot allocate memory");
+			l = &d->links[d->nlinks++];
+			l->dir = strndup(p + 10, (size_t)(slash - p - 10));
+			l->name = strndup(slash + 1, (size_t)(p + len - slash - 1));
+			l->part = -1;
+			if (!l->dir || !l->name)
+				err(EXIT_FAILURE, "cannot allocate memory");
 		}
 		p += len;
 	}
-	return false;
+}
+
+static void free_links(struct disk *d)
+{
+	for (size_t i = 0; i < d->nlinks; i++) {
+		free(d->links[i].dir);
+		free(d->links[i].name);
+	}
+	free(d->links);
 }
 
 static int apply_udev(const char *path, bool in_sysroot, const char *arg)
 {
 	const char *devlinks = getenv("DEVLINKS");
-	const struct conf_entry *found = NULL;
+	const struct conf_entry *found;
 	struct disk_table dt = { 0 };
-	char name[DISK_NAME_MAX];
+	struct conf_decision dc;
+	struct disk self = { 0 };
+	char name[DISK_NAME_MAX], why[512];
+	const struct disk *d;
 	char *current = NULL;
 	struct conf c;
-	size_t n = 0;
 	int r, st = DA_EXIT_OK;
 
 	if (strncmp(arg, "/dev/", 5) == 0)
@@ -314,28 +329,24 @@ static int apply_udev(const char *path, bool in_sysroot, const char *arg)
 	if (c.nentries == 0)
 		goto out;
 
+	/* the other disks as they are now, to find who else claims the alias */
+	r = disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS);
+	d = r == 0 ? disks_find(&dt, name) : NULL;
 	if (devlinks && *devlinks) {
-		for (size_t i = 0; i < c.nentries; i++) {
-			if (matches_devlinks(&c.entries[i], devlinks)) {
-				if (!found)
-					found = &c.entries[i];
-				n++;
-			}
-		}
-	} else {
-		/* run by hand: the links are in /dev/disk */
-		const struct disk *d;
-
-		r = disks_scan(&dt, SCAN_LINKS);
-		d = r == 0 ? disks_find(&dt, name) : NULL;
-		if (d)
-			found = conf_find_disk(&c, d, &n);
+		self.name = name;
+		links_from_devlinks(&self, devlinks);
+		d = &self;
 	}
-	if (!found)
+	if (!d)
 		goto out;
-	if (n > 1) {
-		warnx("%s: %s:%u: disk has %zu entries; no alias set", name,
-		      path, found->line, n);
+	conf_decide(&c, &dt, d, &dc);
+	found = dc.entry;
+	if (dc.verdict == CONF_NONE)
+		goto out;
+	if (dc.verdict == CONF_CONFLICT) {
+		warnx("%s: %s:%u: alias \"%s\": conflict: %s; no alias set", name,
+		      path, found->line, found->alias,
+		      conf_conflict_reason(&c, &dc, d, why, sizeof(why)));
 		st = DA_EXIT_FAILURE;
 		goto out;
 	}
@@ -367,6 +378,7 @@ static int apply_udev(const char *path, bool in_sysroot, const char *arg)
 	printf("DISKALIAS_ALIAS=%s\n", found->alias);
 out:
 	free(current);
+	free_links(&self);
 	if (dt.disks)
 		disks_free(&dt);
 	conf_free(&c);

@@ -20,6 +20,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "conf_decide.h"
 #include "config.h"
 #include "diskalias.h"
 #include "disks.h"
@@ -73,7 +74,7 @@ static const struct colinfo infos[] = {
 	[COL_LINKS]       = { "LINKS", "links", 0.3, SCOLS_FL_WRAP, COLF_LIST, SCAN_LINKS, "persistent names in /dev/disk/by-*/ (PART:by-x/NAME for partitions)" },
 	[COL_MOUNTPOINTS] = { "MOUNTPOINTS", "mountpoints", 0.1, 0, COLF_LIST, SCAN_MOUNTS, "where the disk and its partitions are mounted" },
 	[COL_PARTITIONS]  = { "PARTITIONS", "partitions", 0.1, 0, COLF_LIST, SCAN_PARTS | SCAN_LINKS | SCAN_MOUNTS, "partitions (with their links and mount points in JSON)" },
-	[COL_CONF_ALIAS]  = { "CONF-ALIAS", "conf-alias", 0.1, 0, 0, SCAN_LINKS, "alias /etc/diskalias.conf gives the disk" },
+	[COL_CONF_ALIAS]  = { "CONF-ALIAS", "conf-alias", 0.1, 0, 0, SCAN_ALIAS | SCAN_LINKS, "alias /etc/diskalias.conf gives the disk" },
 	[COL_CONF_STATE]  = { "CONF-STATE", "conf-state", 0.1, 0, 0, SCAN_ALIAS | SCAN_LINKS, "kernel alias vs config: ok, mismatch, unset, no-attr, conflict" },
 };
 
@@ -102,6 +103,7 @@ struct list_ctl {
 	bool all;
 	bool want_conf;		/* a CONF-* column is shown */
 	struct conf conf;	/* /etc/diskalias.conf, when wanted */
+	const struct disk_table *dt;	/* the disks, for conf_decide() */
 };
 
 /* The configured alias of d, or NULL; *state says how the kernel's compares. */
@@ -109,14 +111,15 @@ static const char *conf_alias(const struct list_ctl *ctl, const struct disk *d,
 			      const char **state)
 {
 	const struct conf_entry *e;
-	size_t n;
+	struct conf_decision dc;
 
 	*state = NULL;
-	e = conf_find_disk(&ctl->conf, d, &n);
+	conf_decide(&ctl->conf, ctl->dt, d, &dc);
+	e = dc.entry;
 	if (!e)
 		return NULL;
-	if (n > 1)
-		*state = "conflict";	/* apply sets neither */
+	if (dc.verdict == CONF_CONFLICT)
+		*state = "conflict";	/* apply sets it on no disk */
 	else if (!d->has_alias_attr)
 		*state = "no-attr";	/* only udev's by-alias link */
 	else if (!d->alias)
@@ -125,7 +128,24 @@ static const char *conf_alias(const struct list_ctl *ctl, const struct disk *d,
 		*state = "mismatch";
 	else
 		*state = "ok";
-	return n > 1 ? NULL : e->alias;
+	return dc.conflict == CONFLICT_ENTRIES ? NULL : e->alias;
+}
+
+/* A conflict shows as "conflict"; this line names the disks. */
+static void warn_conflicts(const struct list_ctl *ctl, const struct disk_table *dt)
+{
+	struct conf_decision dc;
+	char why[512];
+
+	for (size_t i = 0; i < dt->ndisks; i++) {
+		const struct disk *d = &dt->disks[i];
+
+		conf_decide(&ctl->conf, dt, d, &dc);
+		if (dc.verdict == CONF_CONFLICT)
+			warnx("%s: %s:%u: alias \"%s\": conflict: %s", d->name,
+			      CONF_PATH, dc.entry->line, dc.entry->alias,
+			      conf_conflict_reason(&ctl->conf, &dc, d, why, sizeof(why)));
+	}
 }
 
 void list_usage_columns(void)
@@ -627,6 +647,9 @@ int verb_list(int argc, char **argv)
 		errno = -r;
 		err(DA_EXIT_FAILURE, "/sys/block");
 	}
+	ctl.dt = &dt;
+	if (ctl.want_conf)
+		warn_conflicts(&ctl, &dt);
 	if (ctl.mode == OUT_JSON)
 		print_json(&ctl, &dt);
 	else

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "alias_rules.h"
+#include "conf_decide.h"
 #include "config.h"
 #include "diskalias.h"
 #include "disks.h"
@@ -171,6 +172,20 @@ void persist_prepare(const char *disk, const char *subject,
 	if (conf_parse(ps.new_text, ps.new_len, &check) != 0)
 		refuse("%s:%u: %s", CONF_PATH, check.problems[0].line,
 		       check.problems[0].reason);
+	/* the key must give the alias to this disk alone (conf_decide()) */
+	if (disks_scan(&dt, SCAN_LINKS) == 0) {
+		struct conf_decision dc;
+		char why[512];
+
+		d = disks_find(&dt, disk);
+		if (d) {
+			conf_decide(&check, &dt, d, &dc);
+			if (dc.verdict == CONF_CONFLICT && dc.conflict != CONFLICT_HELD)
+				refuse("%s:%u: conflict: %s", CONF_PATH, dc.entry->line,
+				       conf_conflict_reason(&check, &dc, d, why, sizeof(why)));
+		}
+		disks_free(&dt);
+	}
 	conf_free(&check);
 	ps.changes = true;
 }

@@ -6,42 +6,48 @@
 #include <string.h>
 
 #include "alias_rules.h"
+#include "conf_decide.h"
 #include "config.h"
 #include "diskalias.h"
 #include "disks.h"
 
 /*
  * A kernel without the attribute, or a disk not named yet: the disk that
- * /etc/diskalias.conf gives the alias, as udev's by-alias link does.
+ * /etc/diskalias.conf gives the alias (conf_decide(), as udev's by-alias
+ * link does).  Returns 1 found, 0 not, -1 a conflict (said on stderr).
  */
-static bool resolve_from_config(const char *alias, size_t len)
+static int resolve_from_config(const char *alias, const char *quoted)
 {
 	const struct conf_entry *e;
+	struct conf_decision dc;
 	struct disk_table dt;
-	bool found = false;
-	char *want;
+	char why[512];
 	struct conf c;
-	size_t n;
+	int found = 0;
 
 	if (conf_load(CONF_PATH, true, true, &c, NULL, NULL) < 0)
-		return false;
-	want = strndup(alias, len);
-	e = want && !c.nproblems ? conf_find_alias(&c, want) : NULL;
+		return 0;
+	e = !c.nproblems ? conf_find_alias(&c, alias) : NULL;
 	if (e && disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS) == 0) {
-		for (size_t i = 0; i < dt.ndisks && !found; i++) {
+		for (size_t i = 0; i < dt.ndisks && found >= 0; i++) {
 			const struct disk *d = &dt.disks[i];
 
-			if (d->alias || !conf_entry_matches_disk(e, d))
+			if (!conf_entry_matches_disk(e, d))
 				continue;
-			conf_find_disk(&c, d, &n);
-			if (n == 1) {	/* two entries: neither names it */
+			conf_decide(&c, &dt, d, &dc);
+			if (dc.verdict == CONF_CONFLICT) {
+				warnx("%s: %s:%u: conflict: %s", quoted,
+				      CONF_PATH, dc.entry->line,
+				      conf_conflict_reason(&c, &dc, d, why, sizeof(why)));
+				found = -1;
+			} else if (dc.entry == e && !d->alias && !found) {
+				/* a disk with another alias in the kernel: not it */
 				printf("/dev/%s\n", d->name);
-				found = true;
+				found = 1;
 			}
 		}
 		disks_free(&dt);
 	}
-	free(want);
 	conf_free(&c);
 	return found;
 }
@@ -52,7 +58,7 @@ int verb_resolve(int argc, char **argv)
 	struct alias_check chk;
 	struct disk_table dt;
 	const struct disk *d;
-	const char *alias;
+	char *alias;
 	int r;
 
 	r = parse_common_options(argc, argv);
@@ -79,8 +85,12 @@ int verb_resolve(int argc, char **argv)
 		}
 	}
 	disks_free(&dt);
-	if (resolve_from_config(alias, chk.len))
+	alias[chk.len] = '\0';	/* as the kernel would store it */
+	r = resolve_from_config(alias, quoted);
+	if (r > 0)
 		return DA_EXIT_OK;
+	if (r < 0)
+		return DA_EXIT_FAILURE;
 	warnx("%s: no disk has this alias", quoted);
 	return DA_EXIT_NOTFOUND;
 }

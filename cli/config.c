@@ -109,6 +109,14 @@ static const char *device_key(const char *dev)
 	return strncmp(dev, DEV_DISK, dl) == 0 ? dev + dl : dev;
 }
 
+/* device_key() of a DEVICE not NUL terminated */
+static const char *device_key_n(const char *dev, size_t len)
+{
+	size_t dl = strlen(DEV_DISK);
+
+	return len > dl && strncmp(dev, DEV_DISK, dl) == 0 ? dev + dl : dev;
+}
+
 /* Do two DEVICE spellings name the same link? A bare name matches any dir. */
 static bool same_device(const char *a, const char *b)
 {
@@ -276,6 +284,20 @@ static void parse_line(struct conf *c, struct conf_index *x,
 			    "device %s is neither a /dev/disk/by-*/ link nor a link's name",
 			    quote(w[2], wl[2], q1));
 		return;
+	}
+
+	if (memchr(w[2], '/', wl[2])) {
+		const char *dir = device_key_n(w[2], wl[2]);
+		size_t dirlen = (size_t)((const char *)memchr(dir, '/', wl[2] - (size_t)(dir - w[2])) - dir);
+
+		if (!conf_key_dir(dir, dirlen)) {
+			add_problem(c, lineno,
+				    "device %s is not a by-id or by-path link: %.*s names %s, not the hardware, and another disk could carry that name",
+				    quote(w[2], wl[2], q1), (int)dirlen, dir,
+				    dirlen == 10 && memcmp(dir, "by-diskseq", 10) == 0 ?
+				    "a boot's numbering" : "what a disk holds");
+			return;
+		}
 	}
 
 	char *alias = xstrndup(w[1], wl[1]), *dev = xstrndup(w[2], wl[2]);
@@ -494,11 +516,19 @@ int conf_load_or_warn(const char *path, bool in_sysroot, bool missing_ok,
 	return 0;
 }
 
+bool conf_key_dir(const char *dir, size_t len)
+{
+	return (len == 5 && memcmp(dir, "by-id", 5) == 0) ||
+	       (len == 7 && memcmp(dir, "by-path", 7) == 0);
+}
+
 bool conf_device_matches(const char *device, const char *dir,
 			 const char *name)
 {
 	size_t dl = strlen(dir);
 
+	if (!conf_key_dir(dir, dl))
+		return false;	/* a label or a UUID names content */
 	if (!strchr(device, '/'))
 		return strcmp(device, name) == 0;
 	device = device_key(device);

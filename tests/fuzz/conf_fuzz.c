@@ -7,6 +7,9 @@
  *  - every line is exactly one of: nothing (blank or comment), one entry,
  *    one problem, and entries and problems come in line order;
  *  - every entry's alias passes the kernel rules, its DEVICE is one word;
+ *  - a key names hardware: a DEVICE with a directory is in by-id or
+ *    by-path, and no DEVICE matches a link in by-label, by-uuid and the
+ *    like, whatever the link's name;
  *  - no two entries share an alias or a device;
  *  - writing the entries back as "alias NAME DEVICE" lines parses, with
  *    no problem, to the same entries.
@@ -113,6 +116,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 		}
 		if (conf_find_alias(&c, x->alias) != x)
+			abort();
+		if (strchr(x->device, '/')) {
+			const char *dir = strstr(x->device, "by-");
+
+			if (strncmp(dir, "by-id/", 6) != 0 &&
+			    strncmp(dir, "by-path/", 8) != 0)
+				abort();
+		}
+		if (conf_device_matches(x->device, "by-label", link_name(x->device)) ||
+		    conf_device_matches(x->device, "by-uuid", link_name(x->device)) ||
+		    !conf_device_matches(x->device,
+					 strstr(x->device, "by-path/") ? "by-path" : "by-id",
+					 link_name(x->device)))
 			abort();
 		outlen += strlen(x->alias) + strlen(x->device) + 8;
 	}

@@ -13,6 +13,8 @@ A case file names its tree, the arguments and what must come out:
     preload                    LD_PRELOAD fake_kernel_write.so (--preload)
     env NAME=VALUE             set in the environment; @SYSROOT@ replaced
     remove sys/dev/block       take a file or directory out of the tree
+    symlink PATH TARGET        make PATH a symlink to TARGET (replacing it)
+    mkfifo PATH                make PATH a FIFO (replacing it)
     stdin FILE                 standard input from FILE; @SYSROOT@ replaced
     status 1                   expected exit status
     json                       stdout must parse as JSON (python3 json)
@@ -34,6 +36,7 @@ import json
 import os
 import shlex
 import shutil
+import stat
 import subprocess
 import sys
 
@@ -68,7 +71,8 @@ def parse_case(path):
     case = {"tree": "standard", "args": [], "status": 0, "user": None,
             "json": False, "jq": [], "changed": {}, "stdout": None,
             "preload": False, "env": [], "stdout_unchecked": False,
-            "stdin": None, "files": {}, "remove": [],
+            "stdin": None, "files": {}, "remove": [], "symlinks": [],
+            "fifos": [],
             "stderr": None}
     section = None
     with open(path, encoding="utf-8") as f:
@@ -112,6 +116,10 @@ def parse_case(path):
                 case["jq"].append(rest)
             elif key == "remove":
                 case["remove"].append(rest)
+            elif key == "symlink":
+                case["symlinks"].append(rest.split(None, 1))
+            elif key == "mkfifo":
+                case["fifos"].append(rest)
             elif key == "changed":
                 p, _, content = rest.partition(" ")
                 case["changed"][p] = decode(content)
@@ -132,6 +140,8 @@ def snapshot(root):
                 snap[rel] = ("link", os.readlink(p))
             elif os.path.isdir(p):
                 snap[rel] = ("dir", st.st_mode & 0o7777)
+            elif stat.S_ISFIFO(st.st_mode):
+                snap[rel] = ("fifo", st.st_mode & 0o7777)
             else:
                 try:
                     with open(p, "rb") as f:
@@ -227,6 +237,17 @@ def main():
             shutil.rmtree(full)
         else:
             os.remove(full)
+    for rel, target in case["symlinks"]:
+        full = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        if os.path.lexists(full):
+            os.remove(full)
+        os.symlink(target.replace("@SYSROOT@", root), full)
+    for rel in case["fifos"]:
+        full = os.path.join(root, rel)
+        if os.path.lexists(full):
+            os.remove(full)
+        os.mkfifo(full)
     for rel, content in case["files"].items():
         full = os.path.join(root, rel)
         os.makedirs(os.path.dirname(full), exist_ok=True)
