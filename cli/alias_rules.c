@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 int alias_check(const char *buf, size_t len, struct alias_check *res)
 {
@@ -114,4 +115,96 @@ char *alias_quote(const char *alias, size_t len, char *buf, size_t bufsz)
 	buf[o++] = '"';
 	buf[o] = '\0';
 	return buf;
+}
+
+/* ---- names the kernel gives block devices ---- */
+
+/* Drivers that name disks with letters: sda, sdaa, vdb, xvdc, dasdd. */
+static const char *const letter_schemes[] = {
+	"sd", "hd", "vd", "xvd", "dasd", "rssd", "ubd",
+};
+
+/* Drivers that number them: loop0, md127, dm-3, nvme0n1, mmcblk0p1. */
+static const char *const number_schemes[] = {
+	"bcache", "dm-", "drbd", "fd", "loop", "md", "md_d", "mmcblk",
+	"mtdblock", "nbd", "nullb", "nvme", "pmem", "ram", "rbd", "rnbd",
+	"scd", "skd", "sr", "ubiblock", "ublkb", "zd", "zram",
+};
+
+static size_t digits(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	while (n < len && s[n] >= '0' && s[n] <= '9')
+		n++;
+	return n;
+}
+
+static bool has_word(const char *s, size_t len, const char *w)
+{
+	size_t wl = strlen(w);
+
+	return len >= wl && memcmp(s, w, wl) == 0;
+}
+
+/*
+ * After a numbered name's first number: groups that name a namespace,
+ * a controller path or a partition (n1, c0, p2, boot0, gp1, _0), and the
+ * suffixes rpmb (MMC) and s (pmem sectors), as the drivers print them.
+ */
+static bool numbered_tail(const char *s, size_t len)
+{
+	static const char *const groups[] = { "boot", "gp", "p", "n", "c", "_" };
+
+	while (len > 0) {
+		size_t i, d;
+
+		if ((len == 4 && memcmp(s, "rpmb", 4) == 0) ||
+		    (len == 1 && s[0] == 's'))
+			return true;
+		for (i = 0; i < sizeof(groups) / sizeof(*groups); i++)
+			if (has_word(s, len, groups[i]))
+				break;
+		if (i == sizeof(groups) / sizeof(*groups))
+			return false;
+		s += strlen(groups[i]);
+		len -= strlen(groups[i]);
+		d = digits(s, len);
+		if (d == 0)
+			return false;
+		s += d;
+		len -= d;
+	}
+	return true;
+}
+
+bool alias_kernel_shaped(const char *s, size_t len)
+{
+	for (size_t i = 0; i < sizeof(letter_schemes) / sizeof(*letter_schemes); i++) {
+		size_t pl = strlen(letter_schemes[i]), n = 0;
+
+		if (!has_word(s, len, letter_schemes[i]))
+			continue;
+		while (pl + n < len && s[pl + n] >= 'a' && s[pl + n] <= 'z')
+			n++;
+		/* sd numbers a million disks: up to 5 letters, then a partition */
+		if (n >= 1 && n <= 5 && digits(s + pl + n, len - pl - n) == len - pl - n)
+			return true;
+	}
+	for (size_t i = 0; i < sizeof(number_schemes) / sizeof(*number_schemes); i++) {
+		size_t pl = strlen(number_schemes[i]), d;
+
+		if (!has_word(s, len, number_schemes[i]))
+			continue;
+		d = digits(s + pl, len - pl);
+		if (d == 0)
+			continue;
+		/* nvme0 is a controller (a character device), nvme0n1 a disk */
+		if (strcmp(number_schemes[i], "nvme") == 0 &&
+		    (pl + d == len || s[pl + d] == 'p'))
+			continue;
+		if (numbered_tail(s + pl + d, len - pl - d))
+			return true;
+	}
+	return false;
 }

@@ -54,4 +54,12 @@ char *alias_reason(const struct alias_check *res, char *buf, size_t bufsz);
  */
 char *alias_quote(const char *alias, size_t len, char *buf, size_t bufsz);
 
+/*
+ * Is s[0..len) shaped like a name the kernel gives a block device or
+ * partition (sdq, vdb1, nvme1n1, mmcblk0p2, dm-3, md0, loop2...), in any
+ * naming scheme of the block drivers Debian ships?  Such an alias is
+ * refused without --force: a disk added later could get that name.
+ */
+bool alias_kernel_shaped(const char *s, size_t len);
+
 #endif

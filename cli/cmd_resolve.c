@@ -79,6 +79,10 @@ int verb_resolve(int argc, char **argv)
 		d = &dt.disks[i];
 		if (d->alias && strlen(d->alias) == chk.len &&
 		    memcmp(d->alias, alias, chk.len) == 0) {
+			/* set with --force before a disk took the name */
+			if (disks_find(&dt, d->alias))
+				warnx("%s: warning: also the kernel name of disk /dev/%s, not the disk printed",
+				      quoted, d->alias);
 			printf("/dev/%s\n", d->name);
 			disks_free(&dt);
 			return DA_EXIT_OK;

@@ -24,12 +24,14 @@
 
 #define NO_ATTRIBUTE "this kernel has no alias attribute (see kernel-patch/)"
 #define NEEDS_ROOT "permission denied; setting an alias needs root"
+#define KERNEL_SHAPED "it is shaped like a kernel device name, which a disk or partition added later could get; --force sets it anyway"
 
 struct set_request {
 	const char *subject;	/* the disk as named in messages */
 	char disk[DISK_NAME_MAX];
 	const char *alias;	/* as the kernel stores it (no newline) */
 	char quoted[80];
+	bool force;		/* --force: a kernel-name-shaped alias too */
 };
 
 static void __attribute__((noreturn, format(printf, 2, 3)))
@@ -109,6 +111,8 @@ static int check_request(const struct set_request *rq)
 		refuse(rq, "cannot read /sys/block: %s", strerror(-r));
 	if (disks_find(&dt, rq->alias))
 		refuse(rq, "it is the kernel name of disk %s", rq->alias);
+	if (!rq->force && alias_kernel_shaped(rq->alias, strlen(rq->alias)))
+		refuse(rq, KERNEL_SHAPED);
 	other = disks_find_alias(&dt, rq->alias, NULL);
 	if (other)
 		refuse(rq, "disk %s already has it", other->name);
@@ -162,12 +166,13 @@ static void write_alias(const struct set_request *rq)
 	}
 }
 
-enum { OPT_PERSIST = OPT_VERB_BASE };
+enum { OPT_PERSIST = OPT_VERB_BASE, OPT_FORCE };
 
 int verb_set(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "persist", no_argument, NULL, OPT_PERSIST },
+		{ "force",   no_argument, NULL, OPT_FORCE },
 		COMMON_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -181,6 +186,8 @@ int verb_set(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
 		if (c == OPT_PERSIST)
 			persist = true;
+		else if (c == OPT_FORCE)
+			rq.force = true;
 		else
 			common_option(c, optarg);
 	}

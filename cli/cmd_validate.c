@@ -19,8 +19,13 @@ int verb_validate(int argc, char **argv)
 	for (; i < argc; i++) {
 		size_t len = strlen(argv[i]);
 
-		if (alias_check(argv[i], len, &chk) == 0)
+		if (alias_check(argv[i], len, &chk) == 0) {
+			/* the kernel takes it; a later disk could take the name */
+			if (alias_kernel_shaped(argv[i], chk.len))
+				warnx("%s: warning: shaped like a kernel device name, which a disk or partition added later could get; set refuses it without --force",
+				      alias_quote(argv[i], len, quoted, sizeof(quoted)));
 			continue;
+		}
 		warnx("%s: invalid alias: %s",
 		      alias_quote(argv[i], len, quoted, sizeof(quoted)),
 		      alias_reason(&chk, reason, sizeof(reason)));

@@ -58,6 +58,7 @@ static void __attribute__((noreturn)) usage(void)
 	printf("     --list-columns    list the columns and exit\n");
 	printf("\nOptions of set:\n");
 	printf("     --persist         also record it in /etc/diskalias.conf (see diskalias.conf(5))\n");
+	printf("     --force           allow an alias shaped like a kernel name (sdq, md0)\n");
 	printf("\nCommon options:\n");
 	printf("     --sysroot <dir>   use the specified directory as system root\n");
 	printf(" -h, --help            display this help\n");

@@ -58,6 +58,43 @@ static struct rule_case cases[] = {
 	{ "65 bad bytes", long65, 65, ALIAS_TOO_LONG, 0, 65 },
 };
 
+/* names the kernel gives block devices (alias_kernel_shaped()) */
+static const char *const kernel_shaped[] = {
+	"sda", "sdq", "sdaa", "sdzzz1", "sda1", "sdb15", "hdc", "vdb", "vda1",
+	"xvda", "xvdb2", "dasda", "dasdb1", "rssda", "ubda",
+	"nvme0n1", "nvme1n1", "nvme0n1p1", "nvme10n2p15", "nvme0c0n1",
+	"mmcblk0", "mmcblk0p1", "mmcblk0boot0", "mmcblk0rpmb", "mmcblk1gp2",
+	"dm-3", "md0", "md127", "md0p1", "md_d0", "loop2", "loop0p1",
+	"sr0", "scd0", "nbd0", "nbd0p1", "rbd0", "rbd1p1", "zd0", "zd16p1",
+	"ram0", "zram0", "pmem0", "pmem0s", "nullb0", "drbd0", "bcache0",
+	"ublkb0", "rnbd0", "mtdblock0", "ubiblock0_0", "fd0", "skd0",
+};
+static const char *const not_kernel_shaped[] = {
+	"data0", "logs", "vm", "sys", "scratch", "nvme0", "nvme1", "vblk0",
+	"scsi0", "ata0", "usb0", "path0", "sdbackup", "sd", "sd1", "md",
+	"dm-", "dm-x", "loop", "loopx", "SDA", "sda-old", "nvme0n", "nvme0p1",
+	"mmcblk0p", "boot", "efi", "md0x", "loop2a", "disk1",
+};
+
+static int test_kernel_shaped(size_t first)
+{
+	size_t ny = sizeof(kernel_shaped) / sizeof(*kernel_shaped);
+	size_t nn = sizeof(not_kernel_shaped) / sizeof(*not_kernel_shaped);
+	int failed = 0;
+
+	for (size_t i = 0; i < ny + nn; i++) {
+		bool want = i < ny;
+		const char *s = want ? kernel_shaped[i] : not_kernel_shaped[i - ny];
+		bool got = alias_kernel_shaped(s, strlen(s));
+
+		printf("%s %zu - %s %s shaped like a kernel name\n",
+		       got == want ? "ok" : "not ok", first + i, s,
+		       want ? "is" : "is not");
+		failed += got != want;
+	}
+	return failed;
+}
+
 int main(void)
 {
 	size_t i, n = sizeof(cases) / sizeof(cases[0]);
@@ -72,7 +109,8 @@ int main(void)
 	long65nl[65] = '\n';
 	cases[n - 1].buf = "";	/* replaced below */
 
-	printf("1..%zu\n", n + 4);
+	printf("1..%zu\n", n + 4 + sizeof(kernel_shaped) / sizeof(*kernel_shaped) +
+	       sizeof(not_kernel_shaped) / sizeof(*not_kernel_shaped));
 	for (i = 0; i < n; i++) {
 		struct rule_case *c = &cases[i];
 		struct alias_check res;
@@ -151,5 +189,6 @@ int main(void)
 		       n + 4, q);
 		failed += !ok;
 	}
+	failed += test_kernel_shaped(n + 5);
 	return failed ? 1 : 0;
 }
