@@ -8,6 +8,8 @@
 need_alias_attr
 
 rounds=${LIFETIME_ROUNDS:-8}
+# The debug kernel (kmemleak is its mark) runs several times slower.
+[ -e /sys/kernel/debug/kmemleak ] && rounds=${LIFETIME_ROUNDS:-4}
 lba=$(cat /sys/module/scsi_debug/parameters/medium_error_start 2>/dev/null || echo 4660)
 shown=0
 
