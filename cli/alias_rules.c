@@ -117,6 +117,13 @@ char *alias_quote(const char *alias, size_t len, char *buf, size_t bufsz)
 	return buf;
 }
 
+bool alias_attr_ok(const char *s, size_t len)
+{
+	struct alias_check chk;
+
+	return alias_check(s, len, &chk) == 0 && chk.len == len;
+}
+
 /* ---- names the kernel gives block devices ---- */
 
 /* Drivers that name disks with letters: sda, sdaa, vdb, xvdc, dasdd. */

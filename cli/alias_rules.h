@@ -42,6 +42,14 @@ static inline bool alias_byte_ok(unsigned char c)
 int alias_check(const char *buf, size_t len, struct alias_check *res);
 
 /*
+ * The one rule for what reading the attribute gave, its one trailing
+ * newline already dropped (read_attr()): a valid alias and nothing else.
+ * "ok\n\n" read back is "ok\n", which this refuses: alias_check() would
+ * drop a second newline.
+ */
+bool alias_attr_ok(const char *s, size_t len);
+
+/*
  * One-line reason for an invalid verdict, e.g. "byte 0x20 (' ') at
  * position 3 is not an ASCII letter, digit, '-' or '_'".  Returns buf.
  */

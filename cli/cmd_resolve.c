@@ -88,6 +88,15 @@ int verb_resolve(int argc, char **argv)
 			return DA_EXIT_OK;
 		}
 	}
+	/* a disk whose alias could not be read may have it: unknown */
+	for (size_t i = 0; i < dt.ndisks; i++) {
+		if (dt.disks[i].alias_unknown) {
+			warnx("%s: cannot tell which disk has this alias: the alias of disk %s could not be read",
+			      quoted, dt.disks[i].name);
+			disks_free(&dt);
+			return DA_EXIT_FAILURE;
+		}
+	}
 	disks_free(&dt);
 	alias[chk.len] = '\0';	/* as the kernel would store it */
 	r = resolve_from_config(alias, quoted);

@@ -116,7 +116,11 @@ static int check_request(const struct set_request *rq)
 	other = disks_find_alias(&dt, rq->alias, NULL);
 	if (other)
 		refuse(rq, "disk %s already has it", other->name);
-	/* an unreadable alias of another disk: let the kernel judge */
+	/* an alias we could not read may be this one: do not guess */
+	for (size_t i = 0; i < dt.ndisks; i++)
+		if (dt.disks[i].alias_unknown && strcmp(dt.disks[i].name, rq->disk) != 0)
+			refuse(rq, "cannot tell whether disk %s has it: its alias could not be read",
+			       dt.disks[i].name);
 	disks_free(&dt);
 	return 0;
 }

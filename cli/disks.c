@@ -280,10 +280,15 @@ static void read_alias_attr(struct scan_ctx *sc, int dfd, struct disk *d,
 		return;
 	d->has_alias_attr = true;
 	sc->alias_attr_seen = true;
-	if (r < 0 || !*buf)
+	if (r < 0) {
+		d->alias_unknown = true;
 		return;
-	if (alias_check(buf, strlen(buf), NULL) != 0) {
+	}
+	if (!*buf)
+		return;
+	if (!alias_attr_ok(buf, strlen(buf))) {
 		warn_attr(sc, d->name, "alias", "breaks the alias rules");
+		d->alias_unknown = true;
 		return;
 	}
 	d->alias = xstrdup(buf);
@@ -1150,7 +1155,7 @@ int disk_read_alias(const char *name, char **alias)
 		return (int)n;
 	if (n == 0)
 		return 0;
-	if (alias_check(buf, (size_t)n, NULL) != 0)
+	if (!alias_attr_ok(buf, (size_t)n))
 		return -EILSEQ;
 	*alias = strdup(buf);
 	if (!*alias)

@@ -48,6 +48,7 @@ struct disk {
 	char *name;		/* kernel name, "sdb" */
 	char *alias;		/* NULL when unset or without the attribute */
 	bool has_alias_attr;	/* the kernel has /sys/block/<disk>/alias */
+	bool alias_unknown;	/* it could not be read, or breaks the rules */
 
 	dev_t devno;
 	bool has_devno;
