@@ -70,6 +70,8 @@ static const char *write_errno_reason(int e)
 		return NO_ATTRIBUTE;
 	case ENODEV:
 		return "the disk is being added or deleted";
+	case ENOTREG:
+		return "/sys/block/<disk>/alias is not a regular file";
 	case EACCES:
 	case EPERM:
 		return "permission denied; setting an alias needs root";
@@ -87,9 +89,14 @@ static int write_alias_attr(const char *disk, const char *alias)
 	int fd, e;
 
 	snprintf(path, sizeof(path), "/sys/block/%s/alias", disk);
-	fd = sysroot_open(path, O_WRONLY | O_NOCTTY);
+	fd = sysroot_open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return errno;
+	e = -check_regular(fd);
+	if (e) {
+		close(fd);
+		return e;
+	}
 	n = write(fd, alias, len);
 	e = n < 0 ? errno : 0;
 	if (close(fd) != 0 && !e)

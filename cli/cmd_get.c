@@ -8,6 +8,7 @@
 
 #include "diskalias.h"
 #include "disks.h"
+#include "sysroot.h"
 
 int verb_get(int argc, char **argv)
 {
@@ -31,7 +32,7 @@ int verb_get(int argc, char **argv)
 	if (r == -EILSEQ)
 		errx(DA_EXIT_FAILURE, "/sys/block/%s/alias: breaks the alias rules", disk);
 	if (r < 0)
-		errx(DA_EXIT_FAILURE, "/sys/block/%s/alias: %s", disk, strerror(-r));
+		errx(DA_EXIT_FAILURE, "/sys/block/%s/alias: %s", disk, attr_strerror(-r));
 	printf("%s\n", alias);
 	free(alias);
 	return DA_EXIT_OK;

@@ -25,9 +25,10 @@ static int resolve_from_config(const char *alias, const char *quoted)
 	struct conf c;
 	int found = 0;
 
-	if (conf_load(CONF_PATH, true, true, &c, NULL, NULL) < 0)
-		return 0;
-	e = !c.nproblems ? conf_find_alias(&c, alias) : NULL;
+	/* a config that cannot be used cannot say "no disk": unknown */
+	if (conf_load_or_warn(CONF_PATH, true, true, &c, NULL, NULL) < 0)
+		return -1;
+	e = conf_find_alias(&c, alias);
 	if (e && disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS) == 0) {
 		for (size_t i = 0; i < dt.ndisks && found >= 0; i++) {
 			const struct disk *d = &dt.disks[i];

@@ -94,7 +94,7 @@ static int check_request(const struct set_request *rq)
 		refuse(rq, NEEDS_ROOT);
 	if (r < 0)
 		refuse(rq, "cannot read /sys/block/%s/alias: %s", rq->disk,
-		       strerror(-r));
+		       attr_strerror(-r));
 	if (r > 0) {
 		bool same = strcmp(current, rq->alias) == 0;
 
@@ -133,9 +133,13 @@ static void write_alias(const struct set_request *rq)
 	int fd, e;
 
 	snprintf(path, sizeof(path), "/sys/block/%s/alias", rq->disk);
-	fd = sysroot_open(path, O_WRONLY | O_NOCTTY);
+	fd = sysroot_open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK);
+	e = fd < 0 ? errno : -check_regular(fd);
+	if (fd >= 0 && e) {
+		close(fd);
+		refuse(rq, "cannot open %s: %s", path, attr_strerror(e));
+	}
 	if (fd < 0) {
-		e = errno;
 		if (e == ENOENT)
 			refuse(rq, NO_ATTRIBUTE);
 		if (e == EACCES || e == EPERM)

@@ -386,7 +386,8 @@ const char *conf_strerror(int e)
 	}
 }
 
-static int read_all(int fd, char **text, size_t *textlen)
+/* regular_only: /etc/diskalias.conf, never a FIFO or device to wait on */
+static int read_all(int fd, bool regular_only, char **text, size_t *textlen)
 {
 	struct stat sb;
 	size_t cap, len = 0;
@@ -397,7 +398,8 @@ static int read_all(int fd, char **text, size_t *textlen)
 		return -errno;
 	if (S_ISDIR(sb.st_mode))
 		return -EISDIR;
-	if (!S_ISREG(sb.st_mode) && !S_ISCHR(sb.st_mode) && !S_ISFIFO(sb.st_mode))
+	if (!S_ISREG(sb.st_mode) &&
+	    (regular_only || (!S_ISCHR(sb.st_mode) && !S_ISFIFO(sb.st_mode))))
 		return -EINVAL;
 	if (S_ISREG(sb.st_mode) && sb.st_size > CONF_MAX_SIZE)
 		return -EFBIG;
@@ -456,7 +458,8 @@ int conf_load(const char *path, bool in_sysroot, bool missing_ok,
 		*text = NULL;
 	if (textlen)
 		*textlen = 0;
-	fd = in_sysroot ? sysroot_open(path, O_RDONLY | O_NOCTTY)
+	/* --config FILE may be a pipe, "<(...)"; the file in /etc may not */
+	fd = in_sysroot ? sysroot_open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
 			: open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
 		r = -errno;
@@ -464,7 +467,7 @@ int conf_load(const char *path, bool in_sysroot, bool missing_ok,
 			goto parse;
 		return r;
 	}
-	r = read_all(fd, &buf, &len);
+	r = read_all(fd, in_sysroot, &buf, &len);
 	close(fd);
 	if (r < 0)
 		return r;

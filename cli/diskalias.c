@@ -9,9 +9,12 @@
 #include <getopt.h>
 #include <locale.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sysroot.h"
 
@@ -124,6 +127,41 @@ void setup_sysroot(void)
 	atexit(sysroot_fini);
 }
 
+/*
+ * As util-linux's close_stdout(): output that did not reach its file
+ * (stdout on a full disk, >/dev/full) is a failure, whatever the verb
+ * returned, and --help and get alike say so.  A reader that went away
+ * (EPIPE) is not an error.
+ */
+static int close_stream(FILE *stream)
+{
+	const bool some_pending = __fpending(stream) != 0;
+	const bool prev_fail = ferror(stream) != 0;
+	const bool fclose_fail = fclose(stream) != 0;
+
+	if (prev_fail || (fclose_fail && (some_pending || errno != EBADF))) {
+		if (!fclose_fail && errno != EPIPE)
+			errno = 0;
+		return EOF;
+	}
+	return 0;
+}
+
+static void close_stdout(void)
+{
+	errno = 0;
+	if (close_stream(stdout) != 0 && errno != EPIPE) {
+		if (errno)
+			warn("write error");
+		else
+			warnx("write error");
+		_exit(DA_EXIT_FAILURE);
+	}
+	errno = 0;
+	if (close_stream(stderr) != 0 && errno != EPIPE)
+		_exit(DA_EXIT_FAILURE);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -134,6 +172,7 @@ int main(int argc, char **argv)
 	int c;
 
 	setlocale(LC_ALL, "");
+	atexit(close_stdout);
 	/* getopt_long() names argv[0] in its messages: make it "diskalias" */
 	argv[0] = program_invocation_short_name;
 	/* "+": stop at the verb, whose own options follow it */

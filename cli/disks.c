@@ -170,7 +170,7 @@ static int get_attr(struct scan_ctx *sc, int dfd, const char *disk,
 	else if (n == -EILSEQ)
 		warn_attr(sc, disk, attr, "contains a NUL byte");
 	else
-		warn_attr(sc, disk, attr, strerror((int)-n));
+		warn_attr(sc, disk, attr, attr_strerror((int)-n));
 	return -1;
 }
 

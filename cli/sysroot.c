@@ -89,14 +89,36 @@ DIR *sysroot_opendir(const char *abs_path)
 	return dir;
 }
 
+int check_regular(int fd)
+{
+	struct stat sb;
+
+	if (fstat(fd, &sb) != 0)
+		return -errno;
+	if (S_ISDIR(sb.st_mode))
+		return -EISDIR;
+	return S_ISREG(sb.st_mode) ? 0 : -ENOTREG;
+}
+
+const char *attr_strerror(int err)
+{
+	return err == ENOTREG ? "not a regular file" : strerror(err);
+}
+
 ssize_t read_attr_bytes(int dirfd, const char *name, char *buf, size_t bufsz)
 {
 	ssize_t n, total = 0;
 	int fd, e;
 
-	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* a FIFO or a device where an attribute should be must not block */
+	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
+	e = check_regular(fd);
+	if (e < 0) {
+		close(fd);
+		return e;
+	}
 	for (;;) {
 		size_t room = bufsz - total;
 

@@ -35,10 +35,21 @@ DIR *sysroot_opendir(const char *abs_path);
 /*
  * Read a small sysfs-style attribute "name" below dirfd into buf (NUL
  * terminated), dropping one trailing newline.  Returns the length, or
- * -errno (-ENOENT when absent, -EISDIR for a directory, -EFBIG when it
- * does not fit, -EILSEQ when it holds a NUL byte).
+ * -errno (-ENOENT when absent, -EISDIR for a directory, -ENOTREG for
+ * anything else that is not a regular file, a FIFO say, which is opened
+ * without blocking and never read; -EFBIG when it does not fit, -EILSEQ
+ * when it holds a NUL byte).
  */
 ssize_t read_attr(int dirfd, const char *name, char *buf, size_t bufsz);
+
+/* Not an errno: "not a regular file" (a FIFO, a device, a socket). */
+#define ENOTREG 4096
+
+/* 0 when fd is a regular file; -EISDIR, -ENOTREG or -errno. */
+int check_regular(int fd);
+
+/* strerror() that knows ENOTREG. */
+const char *attr_strerror(int err);
 
 /* read_attr() of a binary attribute (a VPD page): the bytes as they are. */
 ssize_t read_attr_bytes(int dirfd, const char *name, char *buf, size_t bufsz);

@@ -23,6 +23,7 @@ A case file names its tree, the arguments and what must come out:
                                the one file the run may change, and its
                                new content; every other file must stay
     stdout unchecked           do not compare stdout (checked by json/jq)
+    stdout full                stdout is /dev/full (every write fails)
     --- file etc/diskalias.conf  a file put in the tree before the run
     --- stdout                 expected stdout (absent: must be empty)
     --- stderr                 expected stderr (absent: must be empty)
@@ -71,6 +72,7 @@ def parse_case(path):
     case = {"tree": "standard", "args": [], "status": 0, "user": None,
             "json": False, "jq": [], "changed": {}, "stdout": None,
             "preload": False, "env": [], "stdout_unchecked": False,
+            "stdout_full": False,
             "stdin": None, "files": {}, "remove": [], "symlinks": [],
             "fifos": [],
             "stderr": None}
@@ -106,6 +108,9 @@ def parse_case(path):
                 case["json"] = True
             elif key == "stdout" and rest == "unchecked":
                 case["stdout_unchecked"] = True
+            elif key == "stdout" and rest == "full":
+                case["stdout_unchecked"] = True
+                case["stdout_full"] = True
             elif key == "preload":
                 case["preload"] = True
             elif key == "stdin":
@@ -285,7 +290,19 @@ def main():
     stdin = None
     if case["stdin"]:
         stdin = open(case["stdin"].replace("@SYSROOT@", root), "rb")
-    proc = subprocess.run(cmd, capture_output=True, env=env, stdin=stdin)
+    try:
+        # a hang (a FIFO read where a file should be) is a failure, not a wait
+        if case["stdout_full"]:
+            with open("/dev/full", "wb") as full:
+                proc = subprocess.run(cmd, stdout=full, stderr=subprocess.PIPE,
+                                      env=env, stdin=stdin, timeout=60)
+            proc.stdout = b""
+        else:
+            proc = subprocess.run(cmd, capture_output=True, env=env,
+                                  stdin=stdin, timeout=60)
+    except subprocess.TimeoutExpired:
+        print("FAIL: still running after 60 s")
+        return 1
     out = proc.stdout.decode("utf-8", "surrogateescape").replace(root, "@SYSROOT@")
     err = proc.stderr.decode("utf-8", "surrogateescape").replace(root, "@SYSROOT@")
 
