@@ -744,17 +744,65 @@ static void remove_stale_temp_files(int dfd)
 	closedir(dir);
 }
 
+/*
+ * Where the config's content lives: /etc/diskalias.conf, or the file it
+ * links to (configuration management keeps it elsewhere), in path[] as an
+ * absolute path below the sysroot.  Replacing the link with a file would
+ * leave its target stale: the target is rewritten in its own directory.
+ */
+static int conf_real_path(char *path, size_t size)
+{
+	char target[PATH_MAX];
+	struct stat sb;
+
+	snprintf(path, size, "%s", CONF_PATH);
+	for (int depth = 0;; depth++) {
+		char *slash;
+		ssize_t n;
+
+		if (fstatat(sysroot_fd(), path + 1, &sb, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISLNK(sb.st_mode))
+			return 0;	/* a file, or none yet: written here */
+		if (depth == 8)
+			return -ELOOP;
+		n = readlinkat(sysroot_fd(), path + 1, target, sizeof(target) - 1);
+		if (n < 0)
+			return -errno;
+		target[n] = '\0';
+		if (target[0] == '/') {
+			/* absolute: below the sysroot, as every path here */
+			if ((size_t)n >= size)
+				return -ENAMETOOLONG;
+			memcpy(path, target, (size_t)n + 1);
+		} else {
+			slash = strrchr(path, '/');
+			if ((size_t)(slash - path) + 1 + (size_t)n >= size)
+				return -ENAMETOOLONG;
+			memcpy(slash + 1, target, (size_t)n + 1);
+		}
+	}
+}
+
 int conf_write_atomic(const char *text, size_t len)
 {
-	char tmp[] = "etc/.diskalias.conf.XXXXXX";
+	char tmp[32], real[PATH_MAX], dir[PATH_MAX];
+	const char *base;
 	struct stat sb;
 	mode_t mode = 0644;
 	int fd, dfd, r;
 
-	dfd = sysroot_open("/etc", O_RDONLY | O_DIRECTORY);
+	r = conf_real_path(real, sizeof(real));
+	if (r < 0)
+		return r;
+	base = strrchr(real, '/') + 1;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(base - real), real);
+	if (!*base)
+		return -EISDIR;
+	snprintf(tmp, sizeof(tmp), ".diskalias.conf.XXXXXX");
+	dfd = sysroot_open(dir, O_RDONLY | O_DIRECTORY);
 	if (dfd < 0)
 		return -errno;
-	if (fstatat(dfd, "diskalias.conf", &sb, 0) == 0)
+	if (fstatat(dfd, base, &sb, 0) == 0)
 		mode = sb.st_mode & 07777;
 	remove_stale_temp_files(dfd);
 
@@ -768,7 +816,7 @@ int conf_write_atomic(const char *text, size_t len)
 
 		for (int i = 0; i < 6; i++, v /= 36)
 			x[i] = chars[v % 36];
-		fd = openat(dfd, tmp + 4, O_WRONLY | O_CREAT | O_EXCL |
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL |
 			    O_CLOEXEC | O_NOCTTY, 0600);
 		if (fd >= 0 || errno != EEXIST || tries > 100)
 			break;
@@ -787,11 +835,11 @@ int conf_write_atomic(const char *text, size_t len)
 		r = -errno;
 	if (!r) {
 		maybe_crash("before-rename");
-		if (renameat(dfd, tmp + 4, dfd, "diskalias.conf") != 0)
+		if (renameat(dfd, tmp, dfd, base) != 0)
 			r = -errno;
 	}
 	if (r) {
-		unlinkat(dfd, tmp + 4, 0);
+		unlinkat(dfd, tmp, 0);
 		close(dfd);
 		return r;
 	}
