@@ -652,8 +652,7 @@ int conf_lock(void)
 {
 	int fd;
 
-	fd = openat(sysroot_fd(), &CONF_LOCK_PATH[1],
-		    O_RDWR | O_CREAT | O_NOCTTY | O_CLOEXEC, 0644);
+	fd = sysroot_open_mode(CONF_LOCK_PATH, O_RDWR | O_CREAT | O_NOCTTY, 0644);
 	if (fd < 0 && (errno == EROFS || errno == EACCES)) {
 		/* a lock file made before /etc went read-only still locks */
 		int e = errno;

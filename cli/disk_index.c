@@ -131,7 +131,7 @@ static bool scsi_address(const char *disk, char *addr, size_t size)
 	if (is_scsi_address(addr))
 		return true;
 	/* a link such as "../.." names the device only once resolved */
-	fd = openat(sysroot_fd(), path, O_PATH | O_CLOEXEC);
+	fd = sysroot_openat(sysroot_fd(), path, O_PATH);
 	if (fd < 0)
 		return false;
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);

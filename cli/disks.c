@@ -156,10 +156,27 @@ static void warn_attr(struct scan_ctx *sc, const char *disk,
 }
 
 /* Read an attribute; absent is normal (0), other failures are warned (-1). */
+/*
+ * "device/model" from the root: "device" links up out of the disk's
+ * directory ("../../../0:0:0:0"), which a lookup confined to dfd refuses.
+ */
+static ssize_t read_disk_attr(int dfd, const char *disk, const char *attr,
+			      char *buf, bool bytes)
+{
+	char path[DISK_NAME_MAX + 64];
+
+	if (strncmp(attr, "device/", 7) == 0 &&
+	    (size_t)snprintf(path, sizeof(path), "sys/block/%s/%s", disk, attr) < sizeof(path))
+		return bytes ? read_attr_bytes(sysroot_fd(), path, buf, ATTR_MAX)
+			     : read_attr(sysroot_fd(), path, buf, ATTR_MAX);
+	return bytes ? read_attr_bytes(dfd, attr, buf, ATTR_MAX)
+		     : read_attr(dfd, attr, buf, ATTR_MAX);
+}
+
 static int get_attr(struct scan_ctx *sc, int dfd, const char *disk,
 		    const char *attr, char *buf)
 {
-	ssize_t n = read_attr(dfd, attr, buf, ATTR_MAX);
+	ssize_t n = read_disk_attr(dfd, disk, attr, buf, false);
 
 	if (n >= 0)
 		return 1;
@@ -409,13 +426,13 @@ static void read_disk_dir(struct scan_ctx *sc, int dfd, struct disk *d,
 static char *read_vpd_serial(struct scan_ctx *sc, int dfd, const char *disk,
 			     char *buf)
 {
-	ssize_t n = read_attr_bytes(dfd, "device/vpd_pg80", buf, ATTR_MAX);
+	ssize_t n = read_disk_attr(dfd, disk, "device/vpd_pg80", buf, true);
 	size_t len;
 
 	if (n == -ENOENT || n == -ENOTDIR)
 		return NULL;
 	if (n < 0) {
-		warn_attr(sc, disk, "device/vpd_pg80", strerror((int)-n));
+		warn_attr(sc, disk, "device/vpd_pg80", attr_strerror((int)-n));
 		return NULL;
 	}
 	len = n >= 4 ? ((size_t)(unsigned char)buf[2] << 8) |
@@ -580,8 +597,9 @@ static void scan_one_disk(void *arg, size_t i, int worker)
 	d->name = job->names[i];
 	d->removable = d->ro = -1;
 
-	dfd = openat(job->blockfd, d->name, O_DIRECTORY | O_CLOEXEC |
-		     (listing ? O_RDONLY : O_PATH));
+	/* from the root: /sys/block/sda links to ../devices/... */
+	snprintf(sc->buf, ATTR_MAX, "/sys/block/%s", d->name);
+	dfd = sysroot_open(sc->buf, O_DIRECTORY | (listing ? O_RDONLY : O_PATH));
 	if (dfd < 0) {
 		/* a dangling link is a disk going away: skip it */
 		if (errno != ENOTDIR && errno != ENOENT)
@@ -624,7 +642,8 @@ static void scan_one_disk(void *arg, size_t i, int worker)
 	 * this look: an access(2) a disk is dear at 10k disks.
 	 */
 	if (listing && sc->missing &&
-	    faccessat(job->blockfd, d->name, F_OK, 0) != 0 && errno == ENOENT) {
+	    (snprintf(sc->buf, ATTR_MAX, "/sys/block/%s", d->name),
+	     !sysroot_exists(sc->buf)) && errno == ENOENT) {
 		free(*sc->warnings);
 		*sc->warnings = NULL;
 		warn_attr(sc, d->name, "",
@@ -722,7 +741,7 @@ static void read_link_dir(int diskdirfd, const char *name,
 	ssize_t n;
 	int fd;
 
-	fd = openat(diskdirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = sysroot_openat(diskdirfd, name, O_RDONLY | O_DIRECTORY);
 	if (fd < 0) {
 		out->error = errno;
 		return;
@@ -848,19 +867,25 @@ static void read_mount_table(struct mount_table *mt)
 	struct libmnt_iter *itr;
 	struct libmnt_fs *fs;
 	size_t lt, ln;
-	char *file;
+	FILE *f;
+	int fd;
 
-	if (faccessat(sysroot_fd(), "proc/self/mountinfo", F_OK, 0) != 0)
+	/* opened here, inside the sysroot, and handed to libmount */
+	fd = sysroot_open("/proc/self/mountinfo", O_RDONLY | O_NONBLOCK);
+	if (fd < 0 && errno == ENOENT)
 		return;		/* a fake tree may have no /proc */
-	file = sysroot_path("/proc/self/mountinfo");
-	if (!file)
-		err(EXIT_FAILURE, "cannot allocate memory");
-	tb = mnt_new_table_from_file(file);
-	free(file);
-	if (!tb) {
+	f = fd < 0 || check_regular(fd) != 0 ? NULL : fdopen(fd, "r");
+	tb = f ? mnt_new_table() : NULL;
+	if (!tb || mnt_table_parse_stream(tb, f, "/proc/self/mountinfo") != 0) {
+		if (f)
+			fclose(f);
+		else if (fd >= 0)
+			close(fd);
+		mnt_unref_table(tb);
 		mt->failed = true;
 		return;
 	}
+	fclose(f);
 	itr = mnt_new_iter(MNT_ITER_FORWARD);
 	if (!itr)
 		err(EXIT_FAILURE, "cannot allocate memory");
@@ -1020,7 +1045,7 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 	if (flags & SCAN_MOUNTS) {
 		flags |= SCAN_PARTS;
 		/* one readlink per mount beats a "dev" file per partition */
-		mt.by_dev_files = faccessat(sysroot_fd(), "sys/dev/block", F_OK, 0) != 0;
+		mt.by_dev_files = !sysroot_exists("/sys/dev/block");
 		if (mt.by_dev_files)
 			flags |= SCAN_DEVNO;
 		job.mounts = &mt;
@@ -1171,8 +1196,8 @@ static bool is_disk(const char *name)
 
 	if (!valid_kname(name))
 		return false;
-	snprintf(path, sizeof(path), "sys/block/%s", name);
-	return faccessat(sysroot_fd(), path, F_OK, 0) == 0;
+	snprintf(path, sizeof(path), "/sys/block/%s", name);
+	return sysroot_exists(path);
 }
 
 /* The disk whose directory holds partition "name", or false. */
@@ -1182,21 +1207,20 @@ static bool find_partition(const char *name, char *disk)
 	struct dirent *de;
 	bool found = false;
 	DIR *dir;
-	int fd;
 
 	if (!valid_kname(name))
 		return false;
 	dir = sysroot_opendir("/sys/block");
 	if (!dir)
 		return false;
-	fd = dirfd(dir);
 	while (!found && (de = readdir(dir))) {
 		size_t len = strlen(de->d_name);
 
 		if (de->d_name[0] == '.' || strncmp(name, de->d_name, len) != 0)
 			continue;
-		snprintf(path, sizeof(path), "%s/%s/partition", de->d_name, name);
-		if (faccessat(fd, path, F_OK, 0) == 0) {
+		snprintf(path, sizeof(path), "/sys/block/%s/%s/partition",
+			 de->d_name, name);
+		if (sysroot_exists(path)) {
 			snprintf(disk, DISK_NAME_MAX, "%s", de->d_name);
 			found = true;
 		}

@@ -3,6 +3,7 @@
 #define DISKALIAS_SYSROOT_H
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -26,8 +27,26 @@ int sysroot_fd(void);
 /* Malloc'd "<sysroot><abs_path>"; for libraries that want a file name. */
 char *sysroot_path(const char *abs_path);
 
-/* openat() relative to the sysroot; abs_path must start with '/'. */
+/*
+ * open abs_path (starting with '/') below the sysroot.  With --sysroot
+ * every symlink on the way, absolute or "../..", is resolved inside it
+ * (openat2() RESOLVE_IN_ROOT): a link in the tree never makes the tool
+ * read or write outside it.
+ */
 int sysroot_open(const char *abs_path, int flags);
+
+/* sysroot_open() with a mode for O_CREAT. */
+int sysroot_open_mode(const char *abs_path, int flags, mode_t mode);
+
+/*
+ * openat() of name below dirfd, a directory of the sysroot: with
+ * --sysroot it may not leave dirfd (-EXDEV), or the root when dirfd is
+ * sysroot_fd().
+ */
+int sysroot_openat(int dirfd, const char *name, int flags);
+
+/* Does abs_path exist below the sysroot (links followed inside it)? */
+bool sysroot_exists(const char *abs_path);
 
 /* The directory abs_path below the sysroot as a DIR stream, or NULL. */
 DIR *sysroot_opendir(const char *abs_path);
@@ -48,7 +67,7 @@ ssize_t read_attr(int dirfd, const char *name, char *buf, size_t bufsz);
 /* 0 when fd is a regular file; -EISDIR, -ENOTREG or -errno. */
 int check_regular(int fd);
 
-/* strerror() that knows ENOTREG. */
+/* strerror() that knows ENOTREG and says what -EXDEV means here. */
 const char *attr_strerror(int err);
 
 /* read_attr() of a binary attribute (a VPD page): the bytes as they are. */

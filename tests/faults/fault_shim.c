@@ -23,12 +23,14 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <linux/openat2.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #define TEMP_PREFIX ".diskalias.conf."
@@ -129,6 +131,30 @@ int openat64(int dirfd, const char *path, int flags, ...)
 		va_end(ap);
 	}
 	return do_openat("openat64", dirfd, path, flags, mode);
+}
+
+/* --sysroot opens through openat2(2), which glibc reaches by syscall(2) */
+long syscall(long nr, ...)
+{
+	long (*real)(long, ...) = dlsym(RTLD_NEXT, "syscall");
+	long a[6];
+	va_list ap;
+
+	va_start(ap, nr);
+	for (int i = 0; i < 6; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	if (nr == SYS_openat2) {
+		const struct open_how *how = (const struct open_how *)a[2];
+
+		if ((how->flags & O_CREAT) && is_temp_name((const char *)a[1]) &&
+		    fault_fs("EROFS")) {
+			errno = EROFS;
+			return -1;
+		}
+		maybe_vanish((int)a[0], (const char *)a[1]);
+	}
+	return real(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 }
 
 int fsync(int fd)

@@ -40,6 +40,9 @@ vg() {
 		--error-exitcode=99 --log-file="$work/valgrind.log" \
 		"$bin" --sysroot "$root" "$@" >"$work/stdout" 2>"$work/stderr" ||
 		rc=$?
+	# valgrind may not know openat2(2) (437): diskalias then falls back
+	# to openat(2), and the note it prints (5 lines) is no finding
+	sed -i '/unhandled amd64-linux syscall: 437$/,+4d' "$work/valgrind.log"
 	if [ -s "$work/valgrind.log" ] || [ "$rc" -eq 99 ]; then
 		cat "$work/valgrind.log"
 		fail "valgrind reported errors or leaks (exit status $rc)"
