@@ -115,6 +115,19 @@ size_t kmsg_record_len(const char *buf, size_t len, bool at_eof)
 	}
 }
 
+/* " KEY=value", KEY of capitals, digits and '_' (SUBSYSTEM, DEVICE) */
+static bool is_dict_line(const char *s, size_t len)
+{
+	size_t i = 1;
+
+	if (len < 3 || s[0] != ' ')
+		return false;
+	while (i < len && ((s[i] >= 'A' && s[i] <= 'Z') || is_digit(s[i]) ||
+			   s[i] == '_'))
+		i++;
+	return i > 1 && i < len && s[i] == '=';
+}
+
 int kmsg_parse(const char *buf, size_t len, struct log_record *rec)
 {
 	size_t hl = line_len(buf, len), ts, pos;
@@ -134,8 +147,8 @@ int kmsg_parse(const char *buf, size_t len, struct log_record *rec)
 	for (pos = hl + 1; pos < len; ) {
 		size_t l = line_len(buf + pos, len - pos);
 
-		if (buf[pos] != ' ')
-			return -1;	/* not a dictionary line */
+		if (!is_dict_line(buf + pos, l))
+			return -1;	/* not a " KEY=value" dictionary line */
 		if (l > 8 && memcmp(buf + pos, " DEVICE=", 8) == 0) {
 			rec->device = buf + pos + 8;
 			rec->device_len = l - 8;
@@ -241,7 +254,9 @@ int dmesg_parse(const char *line, size_t len, struct log_record *rec)
 				frac *= 10;
 			for (size_t k = j - fstart; k > 6; k--)
 				frac /= 10;
-			rec->usec = sec * 1000000 + frac;
+			/* saturate as a kmsg header's USEC does, never wrap */
+			rec->usec = sec > (UINT64_MAX - frac) / 1000000 ?
+				    UINT64_MAX : sec * 1000000 + frac;
 			rec->has_time = true;
 			i = j + 1;
 			if (i < len && line[i] == ' ')

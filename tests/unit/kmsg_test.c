@@ -56,6 +56,12 @@ static const struct {
 	{ " DEVICE=b8:16\n", -1, 0, 0, 0, NULL, NULL },
 	{ "", -1, 0, 0, 0, NULL, NULL },
 	{ "6,1,2,-;text\nnot a dictionary line\n", -1, 0, 0, 0, NULL, NULL },
+	/* a continuation line with a blank that is not " KEY=value" */
+	{ "6,1,2,-;text\n not a KEY=value line\n", -1, 0, 0, 0, NULL, NULL },
+	{ "6,1,2,-;text\n =no key\n", -1, 0, 0, 0, NULL, NULL },
+	{ "6,1,2,-;text\n \n", -1, 0, 0, 0, NULL, NULL },
+	{ "6,1,2,-;text\n SUBSYSTEM=block\n DEVICE=b8:0\n X_1=\n", 0, 6, 0, 2,
+	  "text", "b8:0" },
 };
 
 static void test_kmsg_parse(void)
@@ -127,6 +133,22 @@ static void test_dmesg_parse(void)
 		snprintf(what, sizeof(what), "dmesg_parse case %zu", i);
 		expect(ok, what, in);
 	}
+}
+
+/* A time too large for 64-bit microseconds saturates in both formats. */
+static void test_time_saturates(void)
+{
+	static const char dm[] = "[99999999999999999999.0] t";
+	static const char km[] = "6,1,99999999999999999999999,-;t\n";
+	static const char edge[] = "[18446744073709.551615] t";
+	struct log_record rec;
+
+	expect(dmesg_parse(dm, strlen(dm), &rec) == 0 && rec.has_time &&
+	       rec.usec == UINT64_MAX, "dmesg time saturates", dm);
+	expect(kmsg_parse(km, strlen(km), &rec) == 0 && rec.has_time &&
+	       rec.usec == UINT64_MAX, "kmsg time saturates", km);
+	expect(dmesg_parse(edge, strlen(edge), &rec) == 0 &&
+	       rec.usec == UINT64_MAX, "dmesg time at the edge", edge);
 }
 
 static void test_record_len(void)
@@ -316,6 +338,7 @@ int main(void)
 {
 	test_kmsg_parse();
 	test_dmesg_parse();
+	test_time_saturates();
 	test_record_len();
 	test_detect();
 	test_tokens();
