@@ -260,10 +260,45 @@ static bool wanted(const struct logger *lg)
 	return false;
 }
 
+/*
+ * Bytes a terminal would act on: C0 controls but the tab and the newline
+ * (which only a malformed record, shown as read, can hold), DEL, and the
+ * first byte of a UTF-8 C1 control (U+0080..U+009F, "\xc2\x9b" is CSI).
+ */
+static bool unsafe_at(const unsigned char *s, size_t len, size_t i)
+{
+	unsigned char c = s[i];
+
+	if (c < 0x20)
+		return c != '\t' && c != '\n';
+	if (c == 0x7f)
+		return true;
+	return c == 0xc2 && i + 1 < len && s[i + 1] >= 0x80 && s[i + 1] <= 0x9f;
+}
+
+/* Write s[0..len), each unsafe byte as \xNN as dmesg(1) shows them. */
 static void put(struct logger *lg, const char *s, size_t len)
 {
-	if (len)
-		fwrite_unlocked(s, 1, len, lg->out);
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *u = (const unsigned char *)s;
+	size_t run = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (!unsafe_at(u, len, i))
+			continue;
+		if (i > run)
+			fwrite_unlocked(s + run, 1, i - run, lg->out);
+		/* a C1 control is both of its bytes */
+		for (size_t k = i; k <= i + (u[i] == 0xc2); k++) {
+			char esc[4] = { '\\', 'x', hex[u[k] >> 4], hex[u[k] & 15] };
+
+			fwrite_unlocked(esc, 1, 4, lg->out);
+		}
+		i += u[i] == 0xc2;
+		run = i + 1;
+	}
+	if (len > run)
+		fwrite_unlocked(s + run, 1, len - run, lg->out);
 }
 
 /*

@@ -58,6 +58,12 @@ static void put_string(FILE *out, const char *str)
 			s += n;
 			continue;
 		}
+		/* "\\x" always starts an escape: a backslash before 'x' is one */
+		if (*s == '\\' && s[1] == 'x') {
+			fputs("\\\\x5c", out);
+			s++;
+			continue;
+		}
 		if (*s == '"' || *s == '\\') {
 			fputc('\\', out);
 			fputc(*s++, out);
@@ -69,7 +75,14 @@ static void put_string(FILE *out, const char *str)
 		}
 		n = utf8_len(s);
 		if (n == 0) {
-			fprintf(out, "\\u%04x", *s++);
+			/* not UTF-8: the text \xNN, never the character U+00NN */
+			fprintf(out, "\\\\x%02x", *s++);
+			continue;
+		}
+		if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0) {
+			/* a C1 control (U+0080..U+009F): escaped, never raw */
+			fprintf(out, "\\u%04x", s[1]);
+			s += 2;
 			continue;
 		}
 		fwrite(s, 1, n, out);

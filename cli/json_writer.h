@@ -6,8 +6,11 @@
  * A small streaming JSON writer, formatted like lsblk -J (three-space
  * indent, arrays of scalars on one line).  libsmartcols cannot nest an
  * object inside a row, which the "links" contract of design.md needs.
- * Keys are NULL inside arrays.  Strings are written as UTF-8; bytes that
- * are not valid UTF-8 become \u00XX so the output always parses.
+ * Keys are NULL inside arrays.  Strings are written as UTF-8 and lose
+ * nothing: a byte that is not UTF-8 becomes the four characters \xNN
+ * (never U+00NN, another character), a backslash before an 'x' becomes
+ * \x5c, so "\x" always starts an escape; controls, C1 ones included,
+ * are \u00NN escapes.
  */
 
 #include <stdbool.h>
