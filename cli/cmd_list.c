@@ -256,6 +256,13 @@ struct strbuf {
 	size_t len, cap;
 };
 
+/*
+ * Between the items of a list cell: not '\n', which an item (a mount
+ * point "a\nb") may hold and the table must show as \x0a, not as a
+ * second item on a line of its own.
+ */
+#define LIST_SEP '\x1f'
+
 /* Append the item made of parts (NULL-terminated) on a line of its own. */
 static void sb_item(struct strbuf *sb, const char *part, ...)
 {
@@ -273,7 +280,7 @@ static void sb_item(struct strbuf *sb, const char *part, ...)
 				err(DA_EXIT_FAILURE, "cannot allocate memory");
 		}
 		if (sep)
-			sb->s[sb->len++] = '\n';
+			sb->s[sb->len++] = LIST_SEP;
 		memcpy(sb->s + sb->len, part, n);
 		sb->len += n;
 		sb->s[sb->len] = '\0';
@@ -423,9 +430,15 @@ static int print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 					continue;
 				next[j] = NULL;
 				/* a list's text is the cell's own (job.owned) */
-				if (ctl->mode == OUT_TABLE &&
-				    (infos[ctl->columns[j]].flags & COLF_LIST) &&
-				    (nl = strchr(text, '\n'))) {
+				if (!(infos[ctl->columns[j]].flags & COLF_LIST)) {
+					ln[j] = text;
+					continue;
+				}
+				if (ctl->mode != OUT_TABLE) {
+					/* one cell: the items apart as "\x0a" */
+					for (nl = (char *)text; (nl = strchr(nl, LIST_SEP)); )
+						*nl = '\n';
+				} else if ((nl = strchr(text, LIST_SEP))) {
 					*nl = '\0';
 					next[j] = nl + 1;
 					more = true;
