@@ -49,6 +49,8 @@ enum {
 
 /* A cell holding a list (one item a line in a table) */
 #define COLF_LIST 1
+/* Not identity: cut (and marked) to fit a narrow terminal */
+#define COLF_CUT 2
 
 struct colinfo {
 	const char *name;	/* -o and headings */
@@ -63,17 +65,17 @@ struct colinfo {
 static const struct colinfo infos[] = {
 	[COL_NAME]        = { "NAME", "name", 0.1, SCOLS_FL_NOEXTREMES, 0, 0, "kernel name of the disk" },
 	[COL_ALIAS]       = { "ALIAS", "alias", 0.1, 0, 0, SCAN_ALIAS, "alias from /sys/block/<disk>/alias" },
-	[COL_PATH]        = { "PATH", "path", 0.1, 0, 0, 0, "path of the device node" },
+	[COL_PATH]        = { "PATH", "path", 0.1, 0, COLF_CUT, 0, "path of the device node" },
 	[COL_SIZE]        = { "SIZE", "size", 5, SCOLS_FL_RIGHT, 0, SCAN_INFO, "size of the disk" },
-	[COL_MODEL]       = { "MODEL", "model", 0.1, SCOLS_FL_TRUNC, 0, SCAN_INFO, "device identifier" },
-	[COL_SERIAL]      = { "SERIAL", "serial", 0.1, SCOLS_FL_TRUNC, 0, SCAN_INFO, "disk serial number" },
+	[COL_MODEL]       = { "MODEL", "model", 0.1, SCOLS_FL_TRUNC, COLF_CUT, SCAN_INFO, "device identifier" },
+	[COL_SERIAL]      = { "SERIAL", "serial", 0.1, 0, 0, SCAN_INFO, "disk serial number" },
 	[COL_WWN]         = { "WWN", "wwn", 0.1, 0, 0, SCAN_INFO, "unique storage identifier" },
 	[COL_MAJMIN]      = { "MAJ:MIN", "maj:min", 6, 0, 0, SCAN_DEVNO, "major:minor device number" },
 	[COL_RM]          = { "RM", "rm", 1, SCOLS_FL_RIGHT, 0, SCAN_FLAGS, "removable device" },
 	[COL_RO]          = { "RO", "ro", 1, SCOLS_FL_RIGHT, 0, SCAN_FLAGS, "read-only device" },
-	[COL_LINKS]       = { "LINKS", "links", 0.3, SCOLS_FL_WRAP, COLF_LIST, SCAN_LINKS, "persistent names in /dev/disk/by-*/ (PART:by-x/NAME for partitions)" },
-	[COL_MOUNTPOINTS] = { "MOUNTPOINTS", "mountpoints", 0.1, 0, COLF_LIST, SCAN_MOUNTS, "where the disk and its partitions are mounted" },
-	[COL_PARTITIONS]  = { "PARTITIONS", "partitions", 0.1, 0, COLF_LIST, SCAN_PARTS | SCAN_LINKS | SCAN_MOUNTS, "partitions (with their links and mount points in JSON)" },
+	[COL_LINKS]       = { "LINKS", "links", 0.3, SCOLS_FL_WRAP, COLF_LIST | COLF_CUT, SCAN_LINKS, "persistent names in /dev/disk/by-*/ (PART:by-x/NAME for partitions)" },
+	[COL_MOUNTPOINTS] = { "MOUNTPOINTS", "mountpoints", 0.1, 0, COLF_LIST | COLF_CUT, SCAN_MOUNTS, "where the disk and its partitions are mounted" },
+	[COL_PARTITIONS]  = { "PARTITIONS", "partitions", 0.1, 0, COLF_LIST | COLF_CUT, SCAN_PARTS | SCAN_LINKS | SCAN_MOUNTS, "partitions (with their links and mount points in JSON)" },
 	[COL_CONF_ALIAS]  = { "CONF-ALIAS", "conf-alias", 0.1, 0, 0, SCAN_ALIAS | SCAN_LINKS, "alias /etc/diskalias.conf gives the disk" },
 	[COL_CONF_STATE]  = { "CONF-STATE", "conf-state", 0.1, 0, 0, SCAN_ALIAS | SCAN_LINKS, "kernel alias vs config: ok, mismatch, unset, no-attr, conflict" },
 };
@@ -398,7 +400,8 @@ static int print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 	for (j = 0; j < n; j++) {
 		const struct colinfo *ci = &infos[ctl->columns[j]];
 
-		cols[j] = (struct table_column){ ci->name, ci->whint, ci->scols_flags };
+		cols[j] = (struct table_column){ ci->name, ci->whint, ci->scols_flags,
+						 !(ci->flags & COLF_CUT) };
 	}
 	table_init(&tb, cols, n, formats[ctl->mode], ctl->noheadings);
 	job.text = calloc(ncells + 1, sizeof(*job.text));

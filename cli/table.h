@@ -27,6 +27,7 @@ struct table_column {
 	const char *name;
 	double whint;		/* as for scols_table_new_column() */
 	int flags;		/* SCOLS_FL_* */
+	bool keep;		/* identity: never cut to fit a terminal */
 };
 
 struct table {
@@ -47,7 +48,13 @@ void table_init(struct table *t, const struct table_column *cols,
 const char **table_new_line(struct table *t);
 void table_free(struct table *t);
 
-/* Print with the writer that suits out.  Returns 0 or -errno. */
+/*
+ * Print with the writer that suits out.  On a terminal narrower than the
+ * table, the columns without "keep" share what the others leave, and a
+ * cell cut to fit ends with a mark ("~", or U+2026 in a UTF-8 locale):
+ * nothing is cut silently, and no column wraps into slivers.  Returns 0
+ * or -errno.
+ */
 int table_print(const struct table *t, FILE *out);
 
 /* Either writer, whatever out is (for the tests). */

@@ -18,11 +18,11 @@
 #include "table.h"
 
 static const struct table_column all_cols[] = {
-	{ "NAME", 0.1, SCOLS_FL_NOEXTREMES },
-	{ "SIZE", 5, SCOLS_FL_RIGHT },
-	{ "MODEL", 0.1, SCOLS_FL_TRUNC },
-	{ "RM", 1, SCOLS_FL_RIGHT },
-	{ "LINKS", 0.3, SCOLS_FL_WRAP },
+	{ "NAME", 0.1, SCOLS_FL_NOEXTREMES, false },
+	{ "SIZE", 5, SCOLS_FL_RIGHT, false },
+	{ "MODEL", 0.1, SCOLS_FL_TRUNC, false },
+	{ "RM", 1, SCOLS_FL_RIGHT, false },
+	{ "LINKS", 0.3, SCOLS_FL_WRAP, false },
 };
 
 static char *print_with(int (*fn)(const struct table *, FILE *),

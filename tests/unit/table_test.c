@@ -85,7 +85,7 @@ static void random_tables(int n)
 
 		for (size_t j = 0; j < ncols; j++)
 			cols[j] = (struct table_column){
-				names[rnd(6)], whints[rnd(6)], flagsets[rnd(6)] };
+				names[rnd(6)], whints[rnd(6)], flagsets[rnd(6)], false };
 		table_init(&t, cols, ncols, TABLE_HUMAN, rnd(4) == 0);
 		for (size_t i = 0; i < nlines; i++) {
 			const char **ln = table_new_line(&t);
@@ -110,9 +110,9 @@ static void random_tables(int n)
 static void big_table(void)
 {
 	static const struct table_column cols[] = {
-		{ "NAME", 0.1, SCOLS_FL_NOEXTREMES },
-		{ "SIZE", 5, SCOLS_FL_RIGHT },
-		{ "LINKS", 0.3, 0 },
+		{ "NAME", 0.1, SCOLS_FL_NOEXTREMES, false },
+		{ "SIZE", 5, SCOLS_FL_RIGHT, false },
+		{ "LINKS", 0.3, 0, false },
 	};
 	struct table t;
 
@@ -134,10 +134,10 @@ static void big_table(void)
 static void fixed_tables(void)
 {
 	static const struct table_column cols[] = {
-		{ "NAME", 0.1, SCOLS_FL_NOEXTREMES },
-		{ "SIZE", 5, SCOLS_FL_RIGHT },
-		{ "MODEL", 0.1, SCOLS_FL_TRUNC },
-		{ "RM", 1, SCOLS_FL_RIGHT },
+		{ "NAME", 0.1, SCOLS_FL_NOEXTREMES, false },
+		{ "SIZE", 5, SCOLS_FL_RIGHT, false },
+		{ "MODEL", 0.1, SCOLS_FL_TRUNC, false },
+		{ "RM", 1, SCOLS_FL_RIGHT, false },
 	};
 	struct table t;
 	const char **ln;

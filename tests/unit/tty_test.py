@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""diskalias list on a terminal narrower than its table (libsmartcols'
-layout): every line fits the width, each disk's name starts a line of its
-own whole, and long links wrap inside their column.
+"""diskalias list on a terminal narrower than its table: every line fits
+the width, each disk's name starts a line of its own whole, NAME, ALIAS,
+SERIAL and WWN are never cut, and what is cut (a model, a link) ends
+with a mark rather than wrapping into slivers.
 
     tty_test.py --binary BIN --workdir DIR
 """
@@ -51,6 +52,16 @@ def main():
     root = os.path.join(opts.workdir, "root")
     fake_sysroot.build(root, "standard")
     names = ["loop1", "nvme0n1", "sda", "sdb", "sdc", "sr0", "vda"]
+    global ALL_LINKS
+    ALL_LINKS = set()
+    for dirpath, _, files in os.walk(os.path.join(root, "dev/disk")):
+        for f in files + [d for d in os.listdir(dirpath)
+                          if os.path.islink(os.path.join(dirpath, d))]:
+            rel = os.path.relpath(os.path.join(dirpath, f),
+                                  os.path.join(root, "dev/disk"))
+            ALL_LINKS.add(rel)
+            ALL_LINKS.update("%s:%s" % (p, rel) for p in
+                             ("sda1", "sda2", "sdb1", "nvme0n1p1", "nvme0n1p2"))
 
     for columns in (80, 100, 200):
         status, out, err = run_on_tty([opts.binary, "--sysroot", root, "list"],
@@ -65,12 +76,31 @@ def main():
         starts = [l.split(" ", 1)[0] for l in lines[1:] if l[:1].strip()]
         check(starts == names, "%d columns: each disk's whole name starts "
               "a line (%s)" % (columns, starts))
-        # the LINKS column, its wrapped pieces joined again
+        # identity is never cut: serials and WWNs whole on their disk's line
+        row = {l.split()[0]: l for l in lines[1:] if l[:1].strip()}
+        check("ZBS0BEEF" in row.get("sdc", "") and
+              "0x5000c500deadbeef" in row.get("sdc", "") and
+              "data-disk" in row.get("sdb", "") and
+              "0x5000c500a1b2c3d4" in row.get("sdb", ""),
+              "%d columns: serial and WWN whole (%r)" % (columns, row.get("sdc")))
+        # what is cut is marked: a LINKS item is whole or ends with "~"
         a, b = lines[0].index("LINKS"), lines[0].index("MOUNTPOINTS")
-        links = "".join(l[a:b].strip() for l in lines[1:])
-        check("by-id/wwn-0x5000c500a1b2c3d4by-path/" in links,
-              "%d columns: sdb's wwn link is all there, in its column"
-              % columns)
+        items = [l[a:b].strip() for l in lines[1:] if l[a:b].strip()]
+        bad = [i for i in items if not i.endswith("~") and i not in ALL_LINKS]
+        check(not bad, "%d columns: every link whole or marked (%r)"
+              % (columns, bad[:3]))
+        model = row.get("sdc", "").split()
+        check("ST1000NM0055" in model or
+              any(w.endswith("~") and "ST1000NM0055".startswith(w[:-1])
+                  for w in model),
+              "%d columns: a cut model is marked (%r)" % (columns, model))
+        # no column wraps into slivers: a disk takes a line an item at most
+        check(len(lines) <= 1 + 45, "%d columns: %d lines" % (columns, len(lines)))
+        if columns >= 200:
+            links = "".join(items)
+            check("by-id/wwn-0x5000c500a1b2c3d4by-path/" in links,
+                  "%d columns: sdb's wwn link is all there, in its column"
+                  % columns)
     return finish(opts.workdir)
 
 
