@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "alias_rules.h"
+#include "config.h"
 #include "diskalias.h"
 #include "disks.h"
 #include "persist.h"
@@ -123,6 +124,40 @@ static int check_request(const struct set_request *rq)
 			       dt.disks[i].name);
 	disks_free(&dt);
 	return 0;
+}
+
+/*
+ * The config gives the alias to another disk: setting it here would make
+ * that disk's alias a conflict (conf_decide()) once it is seen.  set
+ * --persist makes the same check on the file it is about to write.
+ */
+static void check_config(const struct set_request *rq)
+{
+	const struct conf_entry *e;
+	struct disk_table dt;
+	const struct disk *d;
+	struct conf c;
+
+	if (conf_load(CONF_PATH, true, true, &c, NULL, NULL) < 0 || c.nproblems) {
+		conf_free(&c);
+		return;		/* apply says what is wrong with the file */
+	}
+	e = conf_find_alias(&c, rq->alias);
+	if (e && disks_scan(&dt, SCAN_LINKS) == 0) {
+		d = disks_find(&dt, rq->disk);
+		if (!d || !conf_entry_matches_disk(e, d)) {
+			char who[DISK_NAME_MAX + 16] = "";
+
+			for (size_t i = 0; i < dt.ndisks; i++)
+				if (conf_entry_matches_disk(e, &dt.disks[i]))
+					snprintf(who, sizeof(who), " (disk %s)",
+						 dt.disks[i].name);
+			refuse(rq, "%s:%u gives it to %s%s", CONF_PATH, e->line,
+			       e->device, who);
+		}
+		disks_free(&dt);
+	}
+	conf_free(&c);
 }
 
 static void write_alias(const struct set_request *rq)
@@ -237,6 +272,8 @@ int verb_set(int argc, char **argv)
 		}
 		free(current);
 	}
+	if (!persist)
+		check_config(&rq);
 	st = check_request(&rq);
 	if (persist)
 		persist_write();
