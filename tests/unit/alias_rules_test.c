@@ -95,6 +95,20 @@ static int test_kernel_shaped(size_t first)
 	return failed;
 }
 
+/* alias_quote() of @len bytes of @in must give @fmt applied to @in. */
+static int check_quote(const char *in, size_t len, const char *fmt, size_t num,
+		       const char *what)
+{
+	char q[80], want[80];
+	int ok;
+
+	snprintf(want, sizeof(want), fmt, in);
+	alias_quote(in, len, q, sizeof(q));
+	ok = strcmp(q, want) == 0;
+	printf("%s %zu - %s: %s\n", ok ? "ok" : "not ok", num, what, q);
+	return !ok;
+}
+
 int main(void)
 {
 	size_t i, n = sizeof(cases) / sizeof(cases[0]);
@@ -171,24 +185,10 @@ int main(void)
 	}
 
 	/* a message quotes the longest valid alias whole, cuts what is longer */
-	{
-		char q[80], want[80];
-		int ok;
-
-		snprintf(want, sizeof(want), "\"%.64s\"", long64);
-		alias_quote(long64, 64, q, sizeof(q));
-		ok = strcmp(q, want) == 0;
-		printf("%s %zu - 64 bytes quoted whole: %s\n", ok ? "ok" : "not ok",
-		       n + 3, q);
-		failed += !ok;
-
-		snprintf(want, sizeof(want), "\"%.64s...\"", long65);
-		alias_quote(long65, 65, q, sizeof(q));
-		ok = strcmp(q, want) == 0;
-		printf("%s %zu - 65 bytes cut after 64: %s\n", ok ? "ok" : "not ok",
-		       n + 4, q);
-		failed += !ok;
-	}
+	failed += check_quote(long64, 64, "\"%.64s\"", n + 3,
+			      "64 bytes quoted whole");
+	failed += check_quote(long65, 65, "\"%.64s...\"", n + 4,
+			      "65 bytes cut after 64");
 	failed += test_kernel_shaped(n + 5);
 	return failed ? 1 : 0;
 }
