@@ -109,14 +109,16 @@ check "with the alias cut off, the $n kinds of line are the same byte for byte" 
 	test ! -s /tmp/neutral.diff
 cat /tmp/neutral.diff
 
-# Pair each aliased line with the plain line of the same neutral form.
+# Pair each aliased line with the first plain line of the same neutral
+# form: the plain lines' forms are computed once, not once per pair.
+declare -A plain_of
+while IFS= read -r p; do
+	key=$(neutral "$plain" "$hp" <<<"${p#*] }")
+	[ -n "${plain_of[$key]+set}" ] || plain_of[$key]=$p
+done < <(about "$plain" <<<"$timed")
 while IFS= read -r a; do
 	key=$(neutral "$named" "$hn" <<<"${a#*] }")
-	while IFS= read -r p; do
-		if [ "$(neutral "$plain" "$hp" <<<"${p#*] }")" = "$key" ]; then
-			printf 'logcheck-pair\t%s\t%s\n' "$p" "$a"
-			break
-		fi
-	done < <(about "$plain" <<<"$timed")
+	[ -z "${plain_of[$key]+set}" ] ||
+		printf 'logcheck-pair\t%s\t%s\n' "${plain_of[$key]}" "$a"
 done < <(about "$named" <<<"$timed")
 finish
