@@ -4,13 +4,15 @@
 # packaged binary, man pages that render, its dependencies, a postinst that
 # reloads udev's rules, and no lintian tag at any level.
 #
-# usage: deb-test.sh OUTDIR
+# usage: deb-test.sh OUTDIR WORKDIR   (the package goes to OUTDIR)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 . "$root/images/lib.sh"
 . "$root/tests/vm/lib.sh"
-out=$1
+out=$1 work=$2
+rm -rf "$work"
+mkdir -p "$work"
 
 need_packages lintian man-db
 deb=$("$root/images/build-deb" "$out") || { echo "not ok - images/build-deb failed"; exit 1; }
@@ -32,7 +34,7 @@ fi
 check "the binary is executable, root-owned" \
 	grep -Eq '^-rwxr-xr-x root/root .* \./usr/sbin/diskalias$' <<<"$listing"
 
-x=$out/extracted
+x=$work/extracted
 rm -rf "$x"
 dpkg-deb -x "$deb" "$x"
 check "diskalias --version says $version" grep -q "$version" <("$x/usr/sbin/diskalias" --version)
@@ -41,10 +43,10 @@ check "the rule runs /usr/sbin/diskalias" \
 	grep -q 'IMPORT{program}="/usr/sbin/diskalias apply --udev' "$rule"
 check "the rule names no other program" test -z "$(grep -o '/[a-z/]*/diskalias ' "$rule" | grep -v '^/usr/sbin/diskalias ')"
 for page in man8/diskalias.8 man5/diskalias.conf.5; do
-	err=$(MANWIDTH=80 man -l "$x/usr/share/man/$page.gz" 2>&1 >"$out/${page##*/}.txt")
-	check "$page renders without a warning" test -z "$err" -a -s "$out/${page##*/}.txt"
+	err=$(MANWIDTH=80 man -l "$x/usr/share/man/$page.gz" 2>&1 >"$work/${page##*/}.txt")
+	check "$page renders without a warning" test -z "$err" -a -s "$work/${page##*/}.txt"
 done
-check "diskalias(8) rendered names the verbs" grep -q 'resolve' "$out/diskalias.8.txt"
+check "diskalias(8) rendered names the verbs" grep -q 'resolve' "$work/diskalias.8.txt"
 check "the completion is diskalias's" grep -q 'complete .*diskalias' \
 	"$x/usr/share/bash-completion/completions/diskalias"
 
@@ -54,7 +56,7 @@ check "Depends: libmount1" grep -q 'libmount1' <<<"$depends"
 check "Depends: libsmartcols1" grep -q 'libsmartcols1' <<<"$depends"
 check "Recommends: udev" test "$(dpkg-deb -f "$deb" Recommends)" = udev
 
-ctl=$out/control
+ctl=$work/control
 rm -rf "$ctl"
 dpkg-deb -e "$deb" "$ctl"
 check "postinst reloads udev's rules" grep -q 'udevadm control --reload' "$ctl/postinst"
@@ -63,11 +65,11 @@ check "postrm reloads udev's rules" grep -q 'udevadm control --reload' "$ctl/pos
 # or a build), configure succeeds.
 check "postinst configure succeeds without udevadm" \
 	env PATH=/nonexistent /bin/sh "$ctl/postinst" configure
-mkdir -p "$out/fakebin"
-printf '#!/bin/sh\necho "udevadm: no udevd" >&2\nexit 1\n' >"$out/fakebin/udevadm"
-chmod +x "$out/fakebin/udevadm"
+mkdir -p "$work/fakebin"
+printf '#!/bin/sh\necho "udevadm: no udevd" >&2\nexit 1\n' >"$work/fakebin/udevadm"
+chmod +x "$work/fakebin/udevadm"
 check "postinst configure succeeds where udevadm fails" \
-	env PATH="$out/fakebin:$PATH" /bin/sh "$ctl/postinst" configure
+	env PATH="$work/fakebin:$PATH" /bin/sh "$ctl/postinst" configure
 
 echo '$ lintian -I -E --pedantic'
 tags=$(lintian -I -E --pedantic "$deb" 2>&1 | grep -v 'running with root privileges')
