@@ -7,10 +7,23 @@
 #include <string.h>
 
 #include "diskalias.h"
+#include "alias_attr.h"
+#include "disk_arg.h"
 #include "disks.h"
 #include "sysroot.h"
 
-int verb_get(int argc, char **argv)
+static void usage_get(void)
+{
+	printf("Usage:\n");
+	printf(" %s get [options] DISK\n", program_invocation_short_name);
+	printf("\nPrint the alias of DISK; exit status 32 when it has none.\n");
+	printf("\nOptions:\n");
+	usage_common_options();
+	printf("\nDISK is a kernel name (sdb), /dev/sdb, a /dev/disk/by-*/ link or its name.\n");
+	printf("\nFor more details see diskalias(8).\n");
+}
+
+static int run_get(int argc, char **argv)
 {
 	char disk[DISK_NAME_MAX], part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];
 	char *alias;
@@ -26,7 +39,7 @@ int verb_get(int argc, char **argv)
 		errx(DA_EXIT_FAILURE, "%s: %s", argv[r],
 		     disk_arg_reason(st, argv[r], disk, part, reason, sizeof(reason)));
 
-	r = disk_read_alias(disk, &alias);
+	r = alias_attr_read(disk, &alias);
 	if (r == -ENOENT || r == 0)
 		return DA_EXIT_NOTFOUND;	/* no alias (or no attribute) */
 	if (r == -EILSEQ)
@@ -37,3 +50,7 @@ int verb_get(int argc, char **argv)
 	free(alias);
 	return DA_EXIT_OK;
 }
+
+const struct verb verb_get = {
+	"get", run_get, usage_get, "DISK", "print the alias of DISK",
+};

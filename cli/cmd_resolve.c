@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* diskalias resolve ALIAS: print the /dev path of the disk with an alias. */
 #include <err.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@ static int resolve_from_config(const char *alias, const char *quoted)
 	const struct conf_entry *e;
 	struct conf_decision dc;
 	struct disk_table dt;
+	struct conf_view v;
 	char why[512];
 	struct conf c;
 	int found = 0;
@@ -30,12 +32,13 @@ static int resolve_from_config(const char *alias, const char *quoted)
 		return -1;
 	e = conf_find_alias(&c, alias);
 	if (e && disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS) == 0) {
+		conf_view_init(&v, &c, &dt);
 		for (size_t i = 0; i < dt.ndisks && found >= 0; i++) {
 			const struct disk *d = &dt.disks[i];
 
 			if (!conf_entry_matches_disk(e, d))
 				continue;
-			conf_decide(&c, &dt, d, &dc);
+			conf_decide(&v, d, &dc);
 			if (dc.verdict == CONF_CONFLICT) {
 				warnx("%s: %s:%u: conflict: %s", quoted,
 				      CONF_PATH, dc.entry->line,
@@ -47,13 +50,25 @@ static int resolve_from_config(const char *alias, const char *quoted)
 				found = 1;
 			}
 		}
+		conf_view_free(&v);
 		disks_free(&dt);
 	}
 	conf_free(&c);
 	return found;
 }
 
-int verb_resolve(int argc, char **argv)
+static void usage_resolve(void)
+{
+	printf("Usage:\n");
+	printf(" %s resolve [options] ALIAS\n", program_invocation_short_name);
+	printf("\nPrint the /dev path of the disk with ALIAS: the kernel's alias, else\n"
+	       "the disk /etc/diskalias.conf gives it.  Exit status 32 when none has it.\n");
+	printf("\nOptions:\n");
+	usage_common_options();
+	printf("\nFor more details see diskalias(8).\n");
+}
+
+static int run_resolve(int argc, char **argv)
 {
 	char quoted[80], reason[160];
 	struct alias_check chk;
@@ -108,3 +123,8 @@ int verb_resolve(int argc, char **argv)
 	warnx("%s: no disk has this alias", quoted);
 	return DA_EXIT_NOTFOUND;
 }
+
+const struct verb verb_resolve = {
+	"resolve", run_resolve, usage_resolve, "ALIAS",
+	"print the /dev path of the disk with ALIAS",
+};

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * diskalias set DISK ALIAS: write /sys/block/<disk>/alias.
+ * diskalias set [--persist] [--force] DISK ALIAS: write
+ * /sys/block/<disk>/alias (and record it in /etc/diskalias.conf).
  *
  * Every rule the kernel enforces is checked here first, so that a refusal
  * is explained in words and nothing is written; the kernel's own errno is
@@ -8,23 +9,21 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "alias_attr.h"
 #include "alias_rules.h"
 #include "config.h"
+#include "disk_arg.h"
 #include "diskalias.h"
 #include "disks.h"
 #include "persist.h"
 #include "sysroot.h"
 
-#define NO_ATTRIBUTE "this kernel has no alias attribute (see kernel-patch/)"
-#define NEEDS_ROOT "permission denied; setting an alias needs root"
 #define KERNEL_SHAPED "it is shaped like a kernel device name, which a disk or partition added later could get; --force sets it anyway"
 
 struct set_request {
@@ -33,69 +32,104 @@ struct set_request {
 	const char *alias;	/* as the kernel stores it (no newline) */
 	char quoted[80];
 	bool force;		/* --force: a kernel-name-shaped alias too */
+	char why[1024];		/* the reason of a refusal */
 };
 
-static void __attribute__((noreturn, format(printf, 2, 3)))
-refuse(const struct set_request *rq, const char *fmt, ...)
+/* Put the reason of a refusal in rq->why; returns -1. */
+static int __attribute__((format(printf, 2, 3)))
+refuse(struct set_request *rq, const char *fmt, ...)
 {
-	char reason[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(reason, sizeof(reason), fmt, ap);
+	vsnprintf(rq->why, sizeof(rq->why), fmt, ap);
 	va_end(ap);
+	return -1;
+}
+
+static void __attribute__((noreturn)) fail(const struct set_request *rq)
+{
 	errx(DA_EXIT_FAILURE, "%s: cannot set alias %s: %s", rq->subject,
-	     rq->quoted, reason);
+	     rq->quoted, rq->why);
 }
 
 /* EEXIST: name whoever holds the alias, if a scan can still find them. */
-static void __attribute__((noreturn)) refuse_taken(const struct set_request *rq)
+static int refuse_taken(struct set_request *rq)
 {
-	struct disk_table dt;
 	const struct disk *self, *other;
+	struct disk_table dt;
+	int r = 0;
 
 	if (disks_scan(&dt, SCAN_ALIAS) == 0) {
-		if (disks_find(&dt, rq->alias))
-			refuse(rq, "it is the kernel name of disk %s", rq->alias);
 		self = disks_find(&dt, rq->disk);
 		other = disks_find_alias(&dt, rq->alias, self);
-		if (other)
-			refuse(rq, "disk %s already has it", other->name);
+		if (disks_find(&dt, rq->alias))
+			r = refuse(rq, "it is the kernel name of disk %s", rq->alias);
+		else if (other)
+			r = refuse(rq, "disk %s already has it", other->name);
+		disks_free(&dt);
 	}
-	refuse(rq, "another disk has it, or it is the kernel name of a disk or partition");
+	if (r)
+		return r;
+	return refuse(rq, "another disk has it, or it is the kernel name of a disk or partition");
 }
 
-static void __attribute__((noreturn)) refuse_busy(const struct set_request *rq)
+static int refuse_busy(struct set_request *rq)
 {
 	char *current = NULL, quoted[80];
-
-	if (disk_read_alias(rq->disk, &current) > 0) {
-		alias_quote(current, strlen(current), quoted, sizeof(quoted));
-		refuse(rq, "the disk already has alias %s, which stays until the disk goes away",
-		       quoted);
-	}
-	refuse(rq, "the disk already has another alias, which stays until the disk goes away");
-}
-
-/* Refuse what the kernel would refuse, before anything is written. */
-static int check_request(const struct set_request *rq)
-{
-	char *current = NULL, quoted[80];
-	struct disk_table dt;
-	const struct disk *other;
 	int r;
 
-	r = disk_read_alias(rq->disk, &current);
+	if (alias_attr_read(rq->disk, &current) > 0) {
+		alias_quote(current, strlen(current), quoted, sizeof(quoted));
+		r = refuse(rq, "the disk already has alias %s, " ALIAS_STAYS, quoted);
+		free(current);
+		return r;
+	}
+	return refuse(rq, "the disk already has another alias, " ALIAS_STAYS);
+}
+
+/* The disks other than rq's: does one have the alias, or may it? */
+static int check_other_disks(struct set_request *rq, const struct disk_table *dt)
+{
+	const struct disk *other;
+
+	if (disks_find(dt, rq->alias))
+		return refuse(rq, "it is the kernel name of disk %s", rq->alias);
+	if (!rq->force && alias_kernel_shaped(rq->alias, strlen(rq->alias)))
+		return refuse(rq, KERNEL_SHAPED);
+	other = disks_find_alias(dt, rq->alias, NULL);
+	if (other)
+		return refuse(rq, "disk %s already has it", other->name);
+	/* an alias we could not read may be this one: do not guess */
+	for (size_t i = 0; i < dt->ndisks; i++)
+		if (dt->disks[i].alias_unknown && strcmp(dt->disks[i].name, rq->disk) != 0)
+			return refuse(rq, "cannot tell whether disk %s has it: its alias could not be read",
+				      dt->disks[i].name);
+	return 0;
+}
+
+/*
+ * Refuse what the kernel would refuse, before anything is written.
+ * Returns 1 when the disk has the alias already, 0 to write it, -1 with
+ * the reason in rq->why.  dt: the disks when scanned already, or NULL.
+ */
+static int check_request(struct set_request *rq, const struct disk_table *dt)
+{
+	char *current = NULL, quoted[80];
+	struct disk_table own;
+	int r;
+
+	r = alias_attr_read(rq->disk, &current);
 	if (r == -ENOENT)
-		refuse(rq, NO_ATTRIBUTE);
+		return refuse(rq, ALIAS_NO_ATTRIBUTE);
 	if (r == -EILSEQ)
-		refuse(rq, "/sys/block/%s/alias holds something that is not an alias",
-		       rq->disk);
+		return refuse(rq, "/sys/block/%s/alias holds something that is not an alias",
+			      rq->disk);
 	if (r == -EACCES || r == -EPERM)
-		refuse(rq, NEEDS_ROOT);
+		return refuse(rq, ALIAS_NEEDS_ROOT);
 	if (r < 0)
-		refuse(rq, "cannot read /sys/block/%s/alias: %s", rq->disk,
-		       attr_strerror(-r));
+		return refuse(rq, "cannot read /sys/block/%s/alias: %s", rq->disk,
+			      attr_strerror(-r));
 	if (r > 0) {
 		bool same = strcmp(current, rq->alias) == 0;
 
@@ -103,27 +137,16 @@ static int check_request(const struct set_request *rq)
 		free(current);
 		if (same)
 			return 1;	/* as the kernel: success, no change */
-		refuse(rq, "the disk already has alias %s, which stays until the disk goes away",
-		       quoted);
+		return refuse(rq, "the disk already has alias %s, " ALIAS_STAYS, quoted);
 	}
-
-	r = disks_scan(&dt, SCAN_ALIAS);
+	if (dt)
+		return check_other_disks(rq, dt);
+	r = disks_scan(&own, SCAN_ALIAS);
 	if (r < 0)
-		refuse(rq, "cannot read /sys/block: %s", strerror(-r));
-	if (disks_find(&dt, rq->alias))
-		refuse(rq, "it is the kernel name of disk %s", rq->alias);
-	if (!rq->force && alias_kernel_shaped(rq->alias, strlen(rq->alias)))
-		refuse(rq, KERNEL_SHAPED);
-	other = disks_find_alias(&dt, rq->alias, NULL);
-	if (other)
-		refuse(rq, "disk %s already has it", other->name);
-	/* an alias we could not read may be this one: do not guess */
-	for (size_t i = 0; i < dt.ndisks; i++)
-		if (dt.disks[i].alias_unknown && strcmp(dt.disks[i].name, rq->disk) != 0)
-			refuse(rq, "cannot tell whether disk %s has it: its alias could not be read",
-			       dt.disks[i].name);
-	disks_free(&dt);
-	return 0;
+		return refuse(rq, "cannot read /sys/block: %s", strerror(-r));
+	r = check_other_disks(rq, &own);
+	disks_free(&own);
+	return r;
 }
 
 /*
@@ -131,16 +154,17 @@ static int check_request(const struct set_request *rq)
  * that disk's alias a conflict (conf_decide()) once it is seen.  set
  * --persist makes the same check on the file it is about to write.
  */
-static void check_config(const struct set_request *rq)
+static int check_config(struct set_request *rq)
 {
 	const struct conf_entry *e;
 	struct disk_table dt;
 	const struct disk *d;
 	struct conf c;
+	int r = 0;
 
 	if (conf_load(CONF_PATH, true, true, &c, NULL, NULL) < 0 || c.nproblems) {
 		conf_free(&c);
-		return;		/* apply says what is wrong with the file */
+		return 0;	/* apply says what is wrong with the file */
 	}
 	e = conf_find_alias(&c, rq->alias);
 	if (e && disks_scan(&dt, SCAN_LINKS) == 0) {
@@ -152,66 +176,117 @@ static void check_config(const struct set_request *rq)
 				if (conf_entry_matches_disk(e, &dt.disks[i]))
 					snprintf(who, sizeof(who), " (disk %s)",
 						 dt.disks[i].name);
-			refuse(rq, "%s:%u gives it to %s%s", CONF_PATH, e->line,
-			       e->device, who);
+			r = refuse(rq, "%s:%u gives it to %s%s", CONF_PATH, e->line,
+				   e->device, who);
 		}
 		disks_free(&dt);
 	}
 	conf_free(&c);
+	return r;
 }
 
-static void write_alias(const struct set_request *rq)
+static int write_alias(struct set_request *rq)
 {
 	char path[DISK_NAME_MAX + 32];
-	size_t len = strlen(rq->alias);
-	ssize_t n;
-	int fd, e;
+	enum alias_write_step step;
+	const char *reason;
+	int e;
 
 	snprintf(path, sizeof(path), "/sys/block/%s/alias", rq->disk);
-	fd = sysroot_open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK);
-	e = fd < 0 ? errno : -check_regular(fd);
-	if (fd >= 0 && e) {
-		close(fd);
-		refuse(rq, "cannot open %s: %s", path, attr_strerror(e));
+	e = alias_attr_write(rq->disk, rq->alias, &step);
+	if (!e)
+		return 0;
+	reason = alias_attr_reason(e);
+	if (step == ALIAS_AT_WRITE) {
+		if (e == EBUSY)
+			return refuse_busy(rq);
+		if (e == EEXIST)
+			return refuse_taken(rq);
+		if (reason)
+			return refuse(rq, "%s", reason);
+		return refuse(rq, "writing %s failed: %s", path, strerror(e));
 	}
-	if (fd < 0) {
-		if (e == ENOENT)
-			refuse(rq, NO_ATTRIBUTE);
-		if (e == EACCES || e == EPERM)
-			refuse(rq, NEEDS_ROOT);
-		refuse(rq, "cannot open %s: %s", path, strerror(e));
+	if (step == ALIAS_AT_OPEN && (e == ENOENT || e == EACCES || e == EPERM))
+		return refuse(rq, "%s", reason);
+	return refuse(rq, "cannot open %s: %s", path,
+		      step == ALIAS_AT_OPEN ? strerror(e) : attr_strerror(e));
+}
+
+/*
+ * --persist: every check (config, then kernel) before any write; then
+ * the config, then the attribute, the config put back should the kernel
+ * still refuse.  Without the attribute the entry is still recorded:
+ * udev makes /dev/disk/by-alias links from it.  The disks are read once.
+ */
+static int set_persist(struct set_request *rq)
+{
+	struct persist_txn t;
+	struct disk_table dt;
+	const struct disk *d;
+	char *current, why[1024];
+	int r, st;
+
+	r = disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS);
+	if (r < 0) {
+		refuse(rq, "cannot read /sys/block: %s", strerror(-r));
+		fail(rq);
 	}
-	/* one write(2): sysfs takes the whole value in a single store() */
-	n = write(fd, rq->alias, len);
-	e = n < 0 ? errno : 0;
-	if (close(fd) != 0 && !e)
-		e = errno;
-	if (n >= 0 && (size_t)n != len && !e)
-		e = EIO;
-	switch (e) {
-	case 0:
-		return;
-	case EINVAL:
-		refuse(rq, "the kernel says it is not a valid alias");
-	case EBUSY:
-		refuse_busy(rq);
-	case EEXIST:
-		refuse_taken(rq);
-	case ENOENT:
-		refuse(rq, NO_ATTRIBUTE);
-	case ENODEV:
-		refuse(rq, "the disk is being added or deleted");
-	case EACCES:
-	case EPERM:
-		refuse(rq, NEEDS_ROOT);
-	default:
-		refuse(rq, "writing %s failed: %s", path, strerror(e));
+	d = disks_find(&dt, rq->disk);
+	if (!d) {
+		refuse(rq, "the disk is gone");
+		fail(rq);
 	}
+	if (persist_begin(&t, &dt, d, rq->alias, rq->why, sizeof(rq->why)) < 0)
+		fail(rq);
+	if (alias_attr_read(rq->disk, &current) == -ENOENT) {
+		if (persist_commit(&t, rq->why, sizeof(rq->why)) < 0)
+			fail(rq);
+		warnx("%s: alias %s recorded in /etc/diskalias.conf, not set: %s",
+		      rq->subject, rq->quoted, ALIAS_NO_ATTRIBUTE);
+		persist_end(&t);
+		disks_free(&dt);
+		return DA_EXIT_OK;
+	}
+	free(current);
+	st = check_request(rq, &dt);
+	disks_free(&dt);
+	if (st < 0)
+		fail(rq);
+	if (persist_commit(&t, rq->why, sizeof(rq->why)) < 0)
+		fail(rq);
+	if (st != 1 && write_alias(rq) < 0) {
+		warnx("%s: cannot set alias %s: %s", rq->subject, rq->quoted,
+		      rq->why);
+		if (persist_rollback(&t, why, sizeof(why)) < 0)
+			warnx("%s", why);
+		persist_end(&t);
+		return DA_EXIT_FAILURE;
+	}
+	persist_end(&t);
+	return DA_EXIT_OK;
 }
 
 enum { OPT_PERSIST = OPT_VERB_BASE, OPT_FORCE };
 
-int verb_set(int argc, char **argv)
+void set_usage_options(void)
+{
+	printf("     --persist         also record it in /etc/diskalias.conf (see diskalias.conf(5))\n");
+	printf("     --force           allow an alias shaped like a kernel name (sdq, md0)\n");
+}
+
+static void usage_set(void)
+{
+	printf("Usage:\n");
+	printf(" %s set [options] DISK ALIAS\n", program_invocation_short_name);
+	printf("\nGive DISK the alias ALIAS: write /sys/block/<disk>/alias.\n");
+	printf("\nOptions:\n");
+	set_usage_options();
+	usage_common_options();
+	printf("\nDISK is a kernel name (sdb), /dev/sdb, a /dev/disk/by-*/ link or its name.\n");
+	printf("\nFor more details see diskalias(8).\n");
+}
+
+static int run_set(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "persist", no_argument, NULL, OPT_PERSIST },
@@ -223,7 +298,7 @@ int verb_set(int argc, char **argv)
 	struct set_request rq = { 0 };
 	struct alias_check chk;
 	bool persist = false;
-	char *alias, *current;
+	char *alias;
 	int i, st, c;
 
 	while ((c = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
@@ -244,42 +319,32 @@ int verb_set(int argc, char **argv)
 	alias_quote(alias, strlen(alias), rq.quoted, sizeof(rq.quoted));
 
 	st = disk_resolve(argv[i], rq.disk, part);
-	if (st != DISK_ARG_OK)
+	if (st != DISK_ARG_OK) {
 		refuse(&rq, "%s", disk_arg_reason(st, argv[i], rq.disk, part,
 						  reason, sizeof(reason)));
+		fail(&rq);
+	}
 	rq.subject = rq.disk;
 
-	if (alias_check(alias, strlen(alias), &chk) != 0)
+	if (alias_check(alias, strlen(alias), &chk) != 0) {
 		refuse(&rq, "%s", alias_reason(&chk, reason, sizeof(reason)));
+		fail(&rq);
+	}
 	alias[chk.len] = '\0';	/* the kernel drops one trailing newline */
 	rq.alias = alias;
 	alias_quote(alias, chk.len, rq.quoted, sizeof(rq.quoted));
 
-	/*
-	 * --persist: every check (config, then kernel) before any write;
-	 * then the config, then the attribute, the config put back should
-	 * the kernel still refuse.  Without the attribute the entry is
-	 * still recorded: udev makes /dev/disk/by-alias links from it.
-	 */
-	if (persist) {
-		persist_prepare(rq.disk, rq.subject, alias, rq.quoted);
-		if (disk_read_alias(rq.disk, &current) == -ENOENT) {
-			persist_write();
-			persist_done();
-			warnx("%s: alias %s recorded in /etc/diskalias.conf, not set: %s",
-			      rq.subject, rq.quoted, NO_ATTRIBUTE);
-			return DA_EXIT_OK;
-		}
-		free(current);
-	}
-	if (!persist)
-		check_config(&rq);
-	st = check_request(&rq);
 	if (persist)
-		persist_write();
-	if (st != 1)
-		write_alias(&rq);
-	if (persist)
-		persist_done();
+		return set_persist(&rq);
+	if (check_config(&rq) < 0)
+		fail(&rq);
+	st = check_request(&rq, NULL);
+	if (st < 0 || (st != 1 && write_alias(&rq) < 0))
+		fail(&rq);
 	return DA_EXIT_OK;
 }
+
+const struct verb verb_set = {
+	"set", run_set, usage_set, "DISK ALIAS",
+	"give DISK the alias ALIAS (--persist: and record it)",
+};

@@ -1,12 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* diskalias validate ALIAS...: check aliases against the kernel's rules. */
 #include <err.h>
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "alias_rules.h"
 #include "diskalias.h"
 
-int verb_validate(int argc, char **argv)
+static void usage_validate(void)
+{
+	printf("Usage:\n");
+	printf(" %s validate [options] ALIAS...\n", program_invocation_short_name);
+	printf("\nCheck each ALIAS against the kernel's rules: 1 to 64 letters, digits,\n"
+	       "'-' and '_'.  Exit status 1 when one breaks them.\n");
+	printf("\nOptions:\n");
+	usage_common_options();
+	printf("\nFor more details see diskalias(8).\n");
+}
+
+static int run_validate(int argc, char **argv)
 {
 	char quoted[80], reason[160];
 	struct alias_check chk;
@@ -33,3 +46,8 @@ int verb_validate(int argc, char **argv)
 	}
 	return status;
 }
+
+const struct verb verb_validate = {
+	"validate", run_validate, usage_validate, "ALIAS...",
+	"check aliases against the kernel's rules",
+};

@@ -5,45 +5,139 @@
 #include "conf_decide.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static bool same_disk(const struct disk *a, const struct disk *b)
+#include "xalloc.h"
+
+/* Record disk i in a pair of first disks, once. */
+static void note_disk(int pair[2], int i)
 {
-	return strcmp(a->name, b->name) == 0;
+	if (pair[0] < 0)
+		pair[0] = i;
+	else if (pair[1] < 0 && pair[0] != i)
+		pair[1] = i;
 }
 
-void conf_decide(const struct conf *c, const struct disk_table *dt,
-		 const struct disk *d, struct conf_decision *out)
+/* Room for d's entries (conf_entries_of_disk()). */
+static const struct conf_entry **entries_buf(const struct disk *d,
+					     const struct conf_entry **small,
+					     size_t nsmall)
 {
-	const struct conf_entry *e;
+	return d->nlinks > nsmall ? xcalloc(d->nlinks, sizeof(*small)) : small;
+}
 
+void conf_view_init(struct conf_view *v, const struct conf *c,
+		    const struct disk_table *dt)
+{
+	const struct conf_entry *small[8], **es;
+	size_t i, k, n, nheld = 0;
+
+	memset(v, 0, sizeof(*v));
+	v->c = c;
+	v->dt = dt;
+	v->named = xcalloc(c->nentries, sizeof(*v->named));
+	memset(v->named, 0xff, (c->nentries ? c->nentries : 1) * sizeof(*v->named));
+	for (i = 0; i < dt->ndisks; i++)
+		if (dt->disks[i].alias)
+			nheld++;
+	v->held = xcalloc(nheld, sizeof(*v->held));
+	strmap_reserve(&v->holders, nheld);
+	nheld = 0;
+	for (i = 0; i < dt->ndisks; i++) {
+		const struct disk *d = &dt->disks[i];
+
+		es = entries_buf(d, small, 8);
+		n = conf_entries_of_disk(c, d, es);
+		for (k = 0; k < n; k++)
+			note_disk(v->named[es[k] - c->entries], (int)i);
+		if (es != small)
+			free(es);
+		if (d->alias) {
+			bool added;
+			size_t *h = strmap_put(&v->holders, d->alias,
+					       strlen(d->alias), &added);
+
+			if (added) {
+				*h = nheld++;
+				v->held[*h][0] = v->held[*h][1] = -1;
+			}
+			note_disk(v->held[*h], (int)i);
+		}
+	}
+}
+
+void conf_view_free(struct conf_view *v)
+{
+	free(v->named);
+	free(v->held);
+	strmap_free(&v->holders);
+	memset(v, 0, sizeof(*v));
+}
+
+/* The first disk of pair that is not d (by name), or -1. */
+static int other_disk(const struct conf_view *v, const int pair[2],
+		      const struct disk *d)
+{
+	for (int k = 0; k < 2; k++)
+		if (pair[k] >= 0 &&
+		    strcmp(v->dt->disks[pair[k]].name, d->name) != 0)
+			return pair[k];
+	return -1;
+}
+
+void conf_decide_entries(const struct conf *c, const struct disk *d,
+			 struct conf_decision *out)
+{
 	memset(out, 0, sizeof(*out));
-	e = conf_find_disk(c, d, &out->nentries);
-	out->entry = e;
-	if (!e)
+	out->entry = conf_find_disk(c, d, &out->nentries);
+	if (!out->entry)
 		return;
-	out->verdict = CONF_CONFLICT;
+	/* more than one entry names the disk: it gets none of their aliases */
 	if (out->nentries > 1) {
+		out->verdict = CONF_CONFLICT;
 		out->conflict = CONFLICT_ENTRIES;
 		return;
 	}
-	for (size_t i = 0; i < dt->ndisks; i++) {
-		const struct disk *o = &dt->disks[i];
+	out->verdict = CONF_GIVE;
+}
 
-		if (same_disk(o, d))
-			continue;
-		if (conf_entry_matches_disk(e, o)) {
-			out->conflict = CONFLICT_DISKS;
-			out->other = o;
-			return;
-		}
-		if (o->alias && strcmp(o->alias, e->alias) == 0) {
-			out->conflict = CONFLICT_HELD;
-			out->other = o;
-			return;
-		}
+void conf_decide(const struct conf_view *v, const struct disk *d,
+		 struct conf_decision *out)
+{
+	const struct conf_entry *e;
+	const size_t *h;
+	int named, held = -1;
+
+	conf_decide_entries(v->c, d, out);
+	e = out->entry;
+	if (out->verdict != CONF_GIVE)
+		return;
+	out->verdict = CONF_CONFLICT;
+	/* the first other disk, in disk order, that the entry names or that has its alias */
+	named = other_disk(v, v->named[e - v->c->entries], d);
+	h = strmap_get_str(&v->holders, e->alias);
+	if (h)
+		held = other_disk(v, v->held[*h], d);
+	if (named >= 0 && (held < 0 || named <= held)) {
+		out->conflict = CONFLICT_DISKS;
+		out->other = &v->dt->disks[named];
+		return;
+	}
+	if (held >= 0) {
+		out->conflict = CONFLICT_HELD;
+		out->other = &v->dt->disks[held];
+		return;
 	}
 	out->verdict = CONF_GIVE;
+}
+
+const char *conf_alias_of_disk(const struct conf *c, const struct disk *d)
+{
+	struct conf_decision dc;
+
+	conf_decide_entries(c, d, &dc);
+	return dc.verdict == CONF_GIVE ? dc.entry->alias : NULL;
 }
 
 const char *conf_conflict_reason(const struct conf *c,
@@ -52,19 +146,18 @@ const char *conf_conflict_reason(const struct conf *c,
 {
 	switch (dc->conflict) {
 	case CONFLICT_ENTRIES: {
-		size_t n = 0;
+		const struct conf_entry *small[8], **es = entries_buf(d, small, 8);
+		size_t n = conf_entries_of_disk(c, d, es);
 		int len = snprintf(buf, bufsz, "disk %s is named by lines", d->name);
 
-		for (size_t i = 0; i < c->nentries && len >= 0 && (size_t)len < bufsz; i++) {
-			if (!conf_entry_matches_disk(&c->entries[i], d))
-				continue;
+		for (size_t i = 0; i < n && len >= 0 && (size_t)len < bufsz; i++)
 			len += snprintf(buf + len, bufsz - (size_t)len, "%s%u",
-					n == 0 ? " " : n + 1 == dc->nentries ? " and " : ", ",
-					c->entries[i].line);
-			n++;
-		}
+					i == 0 ? " " : i + 1 == n ? " and " : ", ",
+					es[i]->line);
 		if (len >= 0 && (size_t)len < bufsz)
 			snprintf(buf + len, bufsz - (size_t)len, "; none of their aliases is set");
+		if (es != small)
+			free(es);
 		return buf;
 	}
 	case CONFLICT_DISKS:

@@ -14,6 +14,7 @@
 
 #include "config.h"
 #include "disks.h"
+#include "strmap.h"
 
 enum conf_verdict {
 	CONF_NONE,		/* no entry names the disk */
@@ -36,12 +37,44 @@ struct conf_decision {
 };
 
 /*
- * Decide for disk d (its links as matched: /dev/disk, or udev's
- * DEVLINKS) against the other disks of dt, d included or not (it is
- * told apart by name).  dt needs SCAN_ALIAS | SCAN_LINKS.
+ * The config seen against the disks present, indexed once so that
+ * deciding for one disk costs the same with ten disks or ten thousand:
+ * for each entry the first two disks it names, for each alias the first
+ * two disks holding it (two: the one decided for may be among them).
  */
-void conf_decide(const struct conf *c, const struct disk_table *dt,
-		 const struct disk *d, struct conf_decision *out);
+struct conf_view {
+	const struct conf *c;
+	const struct disk_table *dt;
+	int (*named)[2];	/* per entry: disk indices, -1 for none */
+	int (*held)[2];		/* per holder of holders: disk indices */
+	struct strmap holders;	/* alias -> index into held */
+};
+
+/* dt needs SCAN_ALIAS | SCAN_LINKS; c and dt must outlive v. */
+void conf_view_init(struct conf_view *v, const struct conf *c,
+		    const struct disk_table *dt);
+void conf_view_free(struct conf_view *v);
+
+/*
+ * Decide for disk d (its links as matched: /dev/disk, or udev's
+ * DEVLINKS) against the other disks of the view, d included or not (it
+ * is told apart by name).
+ */
+void conf_decide(const struct conf_view *v, const struct disk *d,
+		 struct conf_decision *out);
+
+/*
+ * The part of conf_decide() that looks at d alone: CONF_NONE, a
+ * CONFLICT_ENTRIES, or CONF_GIVE as long as no other disk is in the way.
+ */
+void conf_decide_entries(const struct conf *c, const struct disk *d,
+			 struct conf_decision *out);
+
+/*
+ * The alias the config gives disk d without looking at other disks: the
+ * alias of the one entry naming it, NULL when none does or several do.
+ */
+const char *conf_alias_of_disk(const struct conf *c, const struct disk *d);
 
 /*
  * The conflict in words, naming the disks ("disk vda already has it"),

@@ -1,46 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * /etc/diskalias.conf: parse, look up, rewrite atomically under a lock.
+ * /etc/diskalias.conf: the parser and the index of its entries.
  */
 #include "config.h"
 
-#include <dirent.h>
-#include <err.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "alias_rules.h"
-#include "sysroot.h"
+#include "xalloc.h"
 
 #define DEV_DISK "/dev/disk/"
 #define QUOTE_MAX 80
-
-static void *xrealloc_array(void *p, size_t n, size_t size)
-{
-	p = reallocarray(p, n ? n : 1, size);
-	if (!p)
-		err(EXIT_FAILURE, "cannot allocate memory");
-	return p;
-}
-
-static char *xstrndup(const char *s, size_t n)
-{
-	char *p = strndup(s, n);
-
-	if (!p)
-		err(EXIT_FAILURE, "cannot allocate memory");
-	return p;
-}
+#define NO_ENTRY SIZE_MAX
 
 static void __attribute__((format(printf, 3, 4)))
 add_problem(struct conf *c, unsigned int line, const char *fmt, ...)
@@ -49,15 +25,15 @@ add_problem(struct conf *c, unsigned int line, const char *fmt, ...)
 	va_list ap;
 	int r;
 
-	c->problems = xrealloc_array(c->problems, c->nproblems + 1,
-				     sizeof(*c->problems));
+	c->problems = xreallocarray(c->problems, c->nproblems + 1,
+				    sizeof(*c->problems));
 	p = &c->problems[c->nproblems++];
 	p->line = line;
 	va_start(ap, fmt);
 	r = vasprintf(&p->reason, fmt, ap);
 	va_end(ap);
 	if (r < 0)
-		err(EXIT_FAILURE, "cannot allocate memory");
+		xalloc_failed();
 }
 
 static const char *quote(const char *s, size_t len, char *buf)
@@ -126,25 +102,6 @@ static bool same_device(const char *a, const char *b)
 		return strcmp(device_key(a), device_key(b)) == 0;
 	return strcmp(na ? na + 1 : a, nb ? nb + 1 : b) == 0;
 }
-
-/*
- * Entries indexed by alias and by the DEVICE's last component, so that
- * the duplicate checks stay linear in the file's size.
- */
-struct conf_index {
-	size_t *alias_slots, *dev_slots;	/* entry index + 1; 0: free */
-	size_t mask;
-};
-
-static size_t hash_str(const char *s)
-{
-	size_t h = 14695981039346656037u;	/* FNV-1a */
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211u;
-	return h;
-}
-
 static const char *last_component(const char *dev)
 {
 	const char *slash = strrchr(dev, '/');
@@ -152,69 +109,61 @@ static const char *last_component(const char *dev)
 	return slash ? slash + 1 : dev;
 }
 
-static void index_insert(size_t *slots, size_t mask, const char *key,
-			 size_t idx)
+/* The entry of alias, or NO_ENTRY. */
+static size_t find_alias(const struct conf *c, const char *alias)
 {
-	size_t i = hash_str(key) & mask;
+	const size_t *v = strmap_get_str(&c->by_alias, alias);
 
-	while (slots[i])
-		i = (i + 1) & mask;
-	slots[i] = idx + 1;
+	return v ? *v : NO_ENTRY;
 }
 
-static void index_grow(struct conf_index *x, const struct conf *c)
+/* The first entry whose DEVICE ends in link name "name", or NO_ENTRY. */
+static size_t first_named(const struct conf *c, const char *name)
 {
-	size_t n = (x->mask + 1) * 2;
+	const size_t *v = strmap_get_str(&c->by_name, name);
 
-	/* room for one more entry at a load of one half at most */
-	if (x->mask && (c->nentries + 1) * 2 <= x->mask + 1)
+	return v ? *v : NO_ENTRY;
+}
+
+/* The entry naming the same link as DEVICE dev (a duplicate), or NULL. */
+static const struct conf_entry *find_device(const struct conf *c,
+					    const char *dev)
+{
+	for (size_t i = first_named(c, last_component(dev)); i != NO_ENTRY;
+	     i = c->next_same_name[i])
+		if (same_device(c->entries[i].device, dev))
+			return &c->entries[i];
+	return NULL;
+}
+
+static void add_entry(struct conf *c, char *alias, char *dev,
+		      unsigned int line)
+{
+	size_t i = c->nentries, *v;
+	bool added;
+
+	if (c->nentries == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 16;
+		c->entries = xreallocarray(c->entries, c->cap, sizeof(*c->entries));
+		c->next_same_name = xreallocarray(c->next_same_name, c->cap,
+						  sizeof(size_t));
+	}
+	c->entries[c->nentries++] = (struct conf_entry){ alias, dev, line };
+	c->next_same_name[i] = NO_ENTRY;
+	*strmap_put(&c->by_alias, alias, strlen(alias), NULL) = i;
+	v = strmap_put(&c->by_name, last_component(dev),
+		       strlen(last_component(dev)), &added);
+	if (added) {
+		*v = i;
 		return;
-	if (n < 64)
-		n = 64;
-	free(x->alias_slots);
-	free(x->dev_slots);
-	x->alias_slots = calloc(n, sizeof(size_t));
-	x->dev_slots = calloc(n, sizeof(size_t));
-	if (!x->alias_slots || !x->dev_slots)
-		err(EXIT_FAILURE, "cannot allocate memory");
-	x->mask = n - 1;
-	for (size_t i = 0; i < c->nentries; i++) {
-		index_insert(x->alias_slots, x->mask, c->entries[i].alias, i);
-		index_insert(x->dev_slots, x->mask,
-			     last_component(c->entries[i].device), i);
 	}
-}
-
-static const struct conf_entry *index_find_alias(const struct conf_index *x,
-						 const struct conf *c,
-						 const char *alias)
-{
-	if (!x->mask)
-		return NULL;
-	for (size_t i = hash_str(alias) & x->mask; x->alias_slots[i];
-	     i = (i + 1) & x->mask) {
-		const struct conf_entry *e = &c->entries[x->alias_slots[i] - 1];
-
-		if (strcmp(e->alias, alias) == 0)
-			return e;
+	/* keep file order: the new entry goes last */
+	for (size_t k = *v;; k = c->next_same_name[k]) {
+		if (c->next_same_name[k] == NO_ENTRY) {
+			c->next_same_name[k] = i;
+			break;
+		}
 	}
-	return NULL;
-}
-
-static const struct conf_entry *index_find_device(const struct conf_index *x,
-						  const struct conf *c,
-						  const char *dev)
-{
-	if (!x->mask)
-		return NULL;
-	for (size_t i = hash_str(last_component(dev)) & x->mask;
-	     x->dev_slots[i]; i = (i + 1) & x->mask) {
-		const struct conf_entry *e = &c->entries[x->dev_slots[i] - 1];
-
-		if (same_device(e->device, dev))
-			return e;
-	}
-	return NULL;
 }
 
 static bool is_blank(char c)
@@ -222,7 +171,7 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-static void parse_line(struct conf *c, struct conf_index *x,
+static void parse_line(struct conf *c,
 		       unsigned int lineno, const char *s, size_t len)
 {
 	const char *w[4];
@@ -302,27 +251,22 @@ static void parse_line(struct conf *c, struct conf_index *x,
 
 	char *alias = xstrndup(w[1], wl[1]), *dev = xstrndup(w[2], wl[2]);
 
-	const struct conf_entry *e = index_find_alias(x, c, alias);
+	size_t other = find_alias(c, alias);
+	const struct conf_entry *e;
 
-	if (e) {
+	if (other != NO_ENTRY) {
 		add_problem(c, lineno, "alias %s is already given on line %u",
-			    quote(alias, wl[1], q1), e->line);
+			    quote(alias, wl[1], q1), c->entries[other].line);
 		goto drop;
 	}
-	e = index_find_device(x, c, dev);
+	e = find_device(c, dev);
 	if (e) {
 		add_problem(c, lineno, "device %s already has alias %s on line %u",
 			    quote(dev, wl[2], q1),
 			    quote(e->alias, strlen(e->alias), q2), e->line);
 		goto drop;
 	}
-	index_grow(x, c);
-	c->entries = xrealloc_array(c->entries, c->nentries + 1,
-				    sizeof(*c->entries));
-	c->entries[c->nentries++] = (struct conf_entry){ alias, dev, lineno };
-	index_insert(x->alias_slots, x->mask, alias, c->nentries - 1);
-	index_insert(x->dev_slots, x->mask, last_component(dev),
-		     c->nentries - 1);
+	add_entry(c, alias, dev, lineno);
 	return;
 drop:
 	free(alias);
@@ -331,7 +275,6 @@ drop:
 
 size_t conf_parse(const char *buf, size_t len, struct conf *c)
 {
-	struct conf_index x = { 0 };
 	unsigned int lineno = 0;
 	size_t pos = 0;
 
@@ -344,11 +287,9 @@ size_t conf_parse(const char *buf, size_t len, struct conf *c)
 			add_problem(c, 0, "too many lines");
 			break;
 		}
-		parse_line(c, &x, ++lineno, buf + pos, end - pos);
+		parse_line(c, ++lineno, buf + pos, end - pos);
 		pos = end + 1;
 	}
-	free(x.alias_slots);
-	free(x.dev_slots);
 	return c->nproblems;
 }
 
@@ -362,161 +303,10 @@ void conf_free(struct conf *c)
 		free(c->problems[i].reason);
 	free(c->entries);
 	free(c->problems);
+	free(c->next_same_name);
+	strmap_free(&c->by_alias);
+	strmap_free(&c->by_name);
 	memset(c, 0, sizeof(*c));
-}
-
-const char *conf_strerror(int e)
-{
-	switch (e) {
-	case EFBIG:
-		return "file too large; the limit is 1 MiB";
-	case EISDIR:
-		return "is a directory, not a file";
-	case ELOOP:
-		return "a loop of symbolic links";
-	case ENOENT:
-		return "no such file";
-	case EACCES:
-	case EPERM:
-		return "permission denied";
-	case EINVAL:
-		return "not a regular file";
-	default:
-		return strerror(e);
-	}
-}
-
-/* regular_only: /etc/diskalias.conf, never a FIFO or device to wait on */
-static int read_all(int fd, bool regular_only, char **text, size_t *textlen)
-{
-	struct stat sb;
-	size_t cap, len = 0;
-	ssize_t n;
-	char *buf;
-
-	if (fstat(fd, &sb) != 0)
-		return -errno;
-	if (S_ISDIR(sb.st_mode))
-		return -EISDIR;
-	if (!S_ISREG(sb.st_mode) &&
-	    (regular_only || (!S_ISCHR(sb.st_mode) && !S_ISFIFO(sb.st_mode))))
-		return -EINVAL;
-	if (S_ISREG(sb.st_mode) && sb.st_size > CONF_MAX_SIZE)
-		return -EFBIG;
-	cap = S_ISREG(sb.st_mode) ? (size_t)sb.st_size + 1 : 4096;
-	buf = malloc(cap + 1);
-	if (!buf)
-		return -ENOMEM;
-	for (;;) {
-		if (len == cap) {
-			char *p;
-
-			if (cap > CONF_MAX_SIZE) {
-				free(buf);
-				return -EFBIG;
-			}
-			cap *= 2;
-			p = realloc(buf, cap + 1);
-			if (!p) {
-				free(buf);
-				return -ENOMEM;
-			}
-			buf = p;
-		}
-		n = read(fd, buf + len, cap - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = -errno;
-
-			free(buf);
-			return e;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	if (len > CONF_MAX_SIZE) {
-		free(buf);
-		return -EFBIG;
-	}
-	buf[len] = '\0';
-	*text = buf;
-	*textlen = len;
-	return 0;
-}
-
-int conf_load(const char *path, bool in_sysroot, bool missing_ok,
-	      struct conf *c, char **text, size_t *textlen)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	int fd, r;
-
-	memset(c, 0, sizeof(*c));
-	if (text)
-		*text = NULL;
-	if (textlen)
-		*textlen = 0;
-	/* --config FILE may be a pipe, "<(...)"; the file in /etc may not */
-	fd = in_sysroot ? sysroot_open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
-			: open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
-	if (fd < 0) {
-		r = -errno;
-		if (r == -ENOENT && missing_ok)
-			goto parse;
-		return r;
-	}
-	r = read_all(fd, in_sysroot, &buf, &len);
-	close(fd);
-	if (r < 0)
-		return r;
-parse:
-	conf_parse(buf ? buf : "", len, c);
-	if (text) {
-		if (!buf)
-			buf = xstrndup("", 0);
-		*text = buf;
-		*textlen = len;
-	} else {
-		free(buf);
-	}
-	return 0;
-}
-
-void conf_warn_problems(const char *path, const struct conf *c)
-{
-	for (size_t i = 0; i < c->nproblems; i++) {
-		if (c->problems[i].line)
-			warnx("%s:%u: %s", path, c->problems[i].line,
-			      c->problems[i].reason);
-		else
-			warnx("%s: %s", path, c->problems[i].reason);
-	}
-	if (c->nproblems)
-		warnx("%s: %zu problem%s; the file is ignored until fixed",
-		      path, c->nproblems, c->nproblems == 1 ? "" : "s");
-}
-
-int conf_load_or_warn(const char *path, bool in_sysroot, bool missing_ok,
-		      struct conf *c, char **text, size_t *textlen)
-{
-	int r = conf_load(path, in_sysroot, missing_ok, c, text, textlen);
-
-	if (r < 0) {
-		warnx("%s: cannot read the config: %s", path, conf_strerror(-r));
-		return r;
-	}
-	if (c->nproblems) {
-		conf_warn_problems(path, c);
-		if (text) {
-			free(*text);
-			*text = NULL;
-		}
-		conf_free(c);
-		return -EINVAL;
-	}
-	return 0;
 }
 
 bool conf_key_dir(const char *dir, size_t len)
@@ -550,305 +340,70 @@ bool conf_entry_matches_disk(const struct conf_entry *e, const struct disk *d)
 	return false;
 }
 
+const struct conf_entry *conf_find_link(const struct conf *c, const char *dir,
+					const char *name)
+{
+	if (!conf_key_dir(dir, strlen(dir)))
+		return NULL;
+	for (size_t i = first_named(c, name); i != NO_ENTRY;
+	     i = c->next_same_name[i])
+		if (conf_device_matches(c->entries[i].device, dir, name))
+			return &c->entries[i];
+	return NULL;
+}
+
+static int cmp_entry_p(const void *a, const void *b)
+{
+	const struct conf_entry *x = *(const struct conf_entry *const *)a;
+	const struct conf_entry *y = *(const struct conf_entry *const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+size_t conf_entries_of_disk(const struct conf *c, const struct disk *d,
+			    const struct conf_entry **out)
+{
+	size_t n = 0;
+
+	for (size_t j = 0; j < d->nlinks; j++) {
+		const struct disk_link *l = &d->links[j];
+		const struct conf_entry *e;
+		size_t k;
+
+		if (l->part != -1 || !(e = conf_find_link(c, l->dir, l->name)))
+			continue;
+		for (k = 0; k < n && out[k] != e; k++)
+			;
+		if (k == n)
+			out[n++] = e;
+	}
+	if (n > 1)
+		qsort(out, n, sizeof(*out), cmp_entry_p);
+	return n;
+}
+
 const struct conf_entry *conf_find_disk(const struct conf *c,
 					const struct disk *d, size_t *nmatch)
 {
-	const struct conf_entry *found = NULL;
-	size_t n = 0;
+	const struct conf_entry *one[8], **all = one;
+	const struct conf_entry *first;
+	size_t n;
 
-	for (size_t i = 0; i < c->nentries; i++) {
-		if (conf_entry_matches_disk(&c->entries[i], d)) {
-			if (!found)
-				found = &c->entries[i];
-			n++;
-		}
-	}
+	if (d->nlinks > 8)
+		all = xcalloc(d->nlinks, sizeof(*all));
+	n = conf_entries_of_disk(c, d, all);
+	first = n ? all[0] : NULL;
+	if (all != one)
+		free(all);
 	if (nmatch)
 		*nmatch = n;
-	return found;
+	return first;
 }
 
 const struct conf_entry *conf_find_alias(const struct conf *c,
 					 const char *alias)
 {
-	for (size_t i = 0; i < c->nentries; i++)
-		if (strcmp(c->entries[i].alias, alias) == 0)
-			return &c->entries[i];
-	return NULL;
-}
+	size_t i = find_alias(c, alias);
 
-static bool has_prefix(const char *s, const char *prefix)
-{
-	return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-/* "-part3" at the end: a partition's link, never a disk's key */
-static bool is_part_name(const char *name)
-{
-	const char *p = strstr(name, "-part");
-	const char *last = NULL;
-
-	while (p) {
-		last = p;
-		p = strstr(p + 1, "-part");
-	}
-	if (!last || !last[5])
-		return false;
-	for (p = last + 5; *p; p++)
-		if (*p < '0' || *p > '9')
-			return false;
-	return true;
-}
-
-/* Lower is more stable; -1: not a persistent name of the disk. */
-static int stable_rank(const struct disk_link *l)
-{
-	static const char *const transports[] = {
-		"scsi-", "nvme-", "virtio-", "ata-",
-	};
-	size_t len = strlen(l->name);
-
-	if (l->part != -1 || is_part_name(l->name))
-		return -1;
-	if (strcmp(l->dir, "by-id") == 0) {
-		if (has_prefix(l->name, "wwn-"))
-			return 0;
-		/* duplicates udev keeps for compatibility */
-		if (has_prefix(l->name, "nvme-eui.") ||
-		    has_prefix(l->name, "nvme-nguid.") ||
-		    (len > 2 && strcmp(l->name + len - 2, "_1") == 0))
-			return 10;
-		for (size_t i = 0; i < sizeof(transports) / sizeof(*transports); i++)
-			if (has_prefix(l->name, transports[i]))
-				return 1 + (int)i;
-		return 9;
-	}
-	if (strcmp(l->dir, "by-path") == 0)
-		return 20;
-	return -1;
-}
-
-bool conf_stable_name(const struct disk *d, char *buf, size_t bufsz)
-{
-	const struct disk_link *best = NULL;
-	int best_rank = INT_MAX;
-
-	/* links are sorted by directory and name: the first of a rank wins */
-	for (size_t i = 0; i < d->nlinks; i++) {
-		int r = stable_rank(&d->links[i]);
-
-		if (r >= 0 && r < best_rank) {
-			best = &d->links[i];
-			best_rank = r;
-		}
-	}
-	if (!best)
-		return false;
-	return (size_t)snprintf(buf, bufsz, DEV_DISK "%s/%s", best->dir,
-				best->name) < bufsz;
-}
-
-int conf_lock(void)
-{
-	int fd;
-
-	fd = sysroot_open_mode(CONF_LOCK_PATH, O_RDWR | O_CREAT | O_NOCTTY, 0644);
-	if (fd < 0 && (errno == EROFS || errno == EACCES)) {
-		/* a lock file made before /etc went read-only still locks */
-		int e = errno;
-
-		fd = sysroot_open(CONF_LOCK_PATH, O_RDONLY | O_NOCTTY);
-		if (fd < 0)
-			return -e;
-	}
-	if (fd < 0)
-		return -errno;
-	while (flock(fd, LOCK_EX) != 0) {
-		if (errno != EINTR) {
-			int e = -errno;
-
-			close(fd);
-			return e;
-		}
-	}
-	return 0;	/* fd stays open: the lock lasts until exit */
-}
-
-/* Test hook: DISKALIAS_TEST_CRASH=before-rename dies as a power cut would. */
-static void maybe_crash(const char *where)
-{
-	const char *hook = getenv("DISKALIAS_TEST_CRASH");
-
-	if (hook && strcmp(hook, where) == 0)
-		raise(SIGKILL);
-}
-
-static int write_all(int fd, const char *p, size_t len)
-{
-	size_t half = len / 2;
-
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EIO;
-		p += n;
-		len -= (size_t)n;
-		if (half && len <= half) {
-			half = 0;
-			maybe_crash("mid-write");
-		}
-	}
-	return 0;
-}
-
-/* ".diskalias.conf.XXXXXX", a temp file's name (the lock's is not one) */
-static bool is_temp_name(const char *name)
-{
-	static const char prefix[] = ".diskalias.conf.";
-	const char *x = name + sizeof(prefix) - 1;
-
-	if (strncmp(name, prefix, sizeof(prefix) - 1) != 0 || strlen(x) != 6)
-		return false;
-	for (; *x; x++)
-		if (!((*x >= 'a' && *x <= 'z') || (*x >= '0' && *x <= '9')))
-			return false;
-	return true;
-}
-
-/*
- * Writers make their temp file under the lock, so one found while
- * holding it was left by a writer that died (power cut, kill -9).
- */
-static void remove_stale_temp_files(int dfd)
-{
-	struct dirent *de;
-	DIR *dir;
-	int fd = dup(dfd);
-
-	if (fd < 0)
-		return;
-	dir = fdopendir(fd);
-	if (!dir) {
-		close(fd);
-		return;
-	}
-	while ((de = readdir(dir)))
-		if (is_temp_name(de->d_name))
-			unlinkat(dfd, de->d_name, 0);
-	closedir(dir);
-}
-
-/*
- * Where the config's content lives: /etc/diskalias.conf, or the file it
- * links to (configuration management keeps it elsewhere), in path[] as an
- * absolute path below the sysroot.  Replacing the link with a file would
- * leave its target stale: the target is rewritten in its own directory.
- */
-static int conf_real_path(char *path, size_t size)
-{
-	char target[PATH_MAX];
-	struct stat sb;
-
-	snprintf(path, size, "%s", CONF_PATH);
-	for (int depth = 0;; depth++) {
-		char *slash;
-		ssize_t n;
-
-		if (fstatat(sysroot_fd(), path + 1, &sb, AT_SYMLINK_NOFOLLOW) != 0 ||
-		    !S_ISLNK(sb.st_mode))
-			return 0;	/* a file, or none yet: written here */
-		if (depth == 8)
-			return -ELOOP;
-		n = readlinkat(sysroot_fd(), path + 1, target, sizeof(target) - 1);
-		if (n < 0)
-			return -errno;
-		target[n] = '\0';
-		if (target[0] == '/') {
-			/* absolute: below the sysroot, as every path here */
-			if ((size_t)n >= size)
-				return -ENAMETOOLONG;
-			memcpy(path, target, (size_t)n + 1);
-		} else {
-			slash = strrchr(path, '/');
-			if ((size_t)(slash - path) + 1 + (size_t)n >= size)
-				return -ENAMETOOLONG;
-			memcpy(slash + 1, target, (size_t)n + 1);
-		}
-	}
-}
-
-int conf_write_atomic(const char *text, size_t len)
-{
-	char tmp[32], real[PATH_MAX], dir[PATH_MAX];
-	const char *base;
-	struct stat sb;
-	mode_t mode = 0644;
-	int fd, dfd, r;
-
-	r = conf_real_path(real, sizeof(real));
-	if (r < 0)
-		return r;
-	base = strrchr(real, '/') + 1;
-	snprintf(dir, sizeof(dir), "%.*s", (int)(base - real), real);
-	if (!*base)
-		return -EISDIR;
-	snprintf(tmp, sizeof(tmp), ".diskalias.conf.XXXXXX");
-	dfd = sysroot_open(dir, O_RDONLY | O_DIRECTORY);
-	if (dfd < 0)
-		return -errno;
-	if (fstatat(dfd, base, &sb, 0) == 0)
-		mode = sb.st_mode & 07777;
-	remove_stale_temp_files(dfd);
-
-	/* mkstemp() wants a path: build the name, create it with openat() */
-	for (int tries = 0;; tries++) {
-		static const char chars[] = "abcdefghijklmnopqrstuvwxyz0123456789";
-		unsigned long v = (unsigned long)getpid() * 2654435761u ^
-				  (unsigned long)tries * 40503u ^
-				  (unsigned long)time(NULL);
-		char *x = tmp + strlen(tmp) - 6;
-
-		for (int i = 0; i < 6; i++, v /= 36)
-			x[i] = chars[v % 36];
-		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL |
-			    O_CLOEXEC | O_NOCTTY, 0600);
-		if (fd >= 0 || errno != EEXIST || tries > 100)
-			break;
-	}
-	if (fd < 0) {
-		r = -errno;
-		close(dfd);
-		return r;
-	}
-	r = write_all(fd, text, len);
-	if (!r && fchmod(fd, mode) != 0)
-		r = -errno;
-	if (!r && fsync(fd) != 0)
-		r = -errno;
-	if (close(fd) != 0 && !r)
-		r = -errno;
-	if (!r) {
-		maybe_crash("before-rename");
-		if (renameat(dfd, tmp, dfd, base) != 0)
-			r = -errno;
-	}
-	if (r) {
-		unlinkat(dfd, tmp, 0);
-		close(dfd);
-		return r;
-	}
-	/*
-	 * The rename should survive a power cut too, but it is done: failing
-	 * now would tell the caller the old file is in place when it is not.
-	 */
-	if (fsync(dfd) != 0 && errno != EINVAL)
-		warnx("%s: written, but flushing /etc failed (%s); it may revert to the old file after a power cut",
-		      CONF_PATH, strerror(errno));
-	close(dfd);
-	return 0;
+	return i == NO_ENTRY ? NULL : &c->entries[i];
 }

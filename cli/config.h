@@ -8,14 +8,17 @@
  * link ("/dev/disk/by-id/wwn-0x5000c500a1b2c3d4") or a link's base name
  * ("wwn-0x5000c500a1b2c3d4").  A file with any problem is refused whole.
  *
- * conf_parse() is pure (no file system, no output), for a fuzzer; the
- * rest reads and writes the file below the sysroot.
+ * conf_parse() is pure (no file system, no output), for a fuzzer, and
+ * indexes the entries by alias and by link name, so that every lookup
+ * below costs the same with ten entries or ten thousand.  config_load.c
+ * reads the file below the sysroot, config_write.c rewrites it.
  */
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "disks.h"
+#include "strmap.h"
 
 #define CONF_PATH "/etc/diskalias.conf"
 #define CONF_LOCK_PATH "/etc/.diskalias.conf.lock"
@@ -37,6 +40,12 @@ struct conf {
 	size_t nentries;
 	struct conf_problem *problems;	/* in line order */
 	size_t nproblems;
+
+	/* private: the index conf_parse() builds, for the lookups below */
+	struct strmap by_alias;		/* alias -> entry */
+	struct strmap by_name;		/* DEVICE's link name -> first entry */
+	size_t *next_same_name;		/* entry -> next one of that name */
+	size_t cap;
 };
 
 /*
@@ -89,9 +98,16 @@ bool conf_device_matches(const char *device, const char *dir,
 bool conf_entry_matches_disk(const struct conf_entry *e, const struct disk *d);
 
 /*
- * The configured entry for disk d, matched through its whole-disk links
- * (scan with SCAN_LINKS), or NULL.  *nmatch (may be NULL) gets the
- * number of entries that match, more than one being a conflict.
+ * The entries naming one of disk d's whole-disk links (scan with
+ * SCAN_LINKS), in file order, in out[] of room for d->nlinks; returns
+ * their number.  More than one is a conflict (conf_decide.h).
+ */
+size_t conf_entries_of_disk(const struct conf *c, const struct disk *d,
+			    const struct conf_entry **out);
+
+/*
+ * The first entry naming disk d, or NULL.  *nmatch (may be NULL) gets
+ * the number of entries that name it.
  */
 const struct conf_entry *conf_find_disk(const struct conf *c,
 					const struct disk *d, size_t *nmatch);
@@ -101,28 +117,10 @@ const struct conf_entry *conf_find_alias(const struct conf *c,
 					 const char *alias);
 
 /*
- * The most stable persistent name of disk d, as "/dev/disk/by-*\/NAME"
- * in buf, choosing in this order: a by-id/wwn- link; a transport serial
- * link in by-id (scsi-, nvme-, virtio-, ata-, then any other, leaving
- * -partN names, nvme-eui./nvme-nguid. and "_1" duplicates for last); a
- * by-path link.  Returns false when the disk has none of these.
+ * The entry naming link /dev/disk/<dir>/<name>, or NULL.  There is at
+ * most one: two would be duplicates, which the parser refuses.
  */
-bool conf_stable_name(const struct disk *d, char *buf, size_t bufsz);
-
-/*
- * Replace the config at CONF_PATH with text[0..len) atomically: a temp
- * file in /etc, fsync, rename, fsync of /etc.  mode for a new file.
- * Returns 0 or -errno; on failure the old file is untouched.  Once the
- * rename is done it returns 0: a failing fsync of /etc is only warned.
- * Call it holding conf_lock(): it removes temp files dead writers left.
- */
-int conf_write_atomic(const char *text, size_t len);
-
-/*
- * Take the config's lock (flock on CONF_LOCK_PATH below the sysroot),
- * waiting for other writers; held until the process exits.  Returns 0
- * or -errno.
- */
-int conf_lock(void);
+const struct conf_entry *conf_find_link(const struct conf *c, const char *dir,
+					const char *name);
 
 #endif

@@ -10,67 +10,31 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "links.h"
 #include "sysroot.h"
+#include "xalloc.h"
 
 enum { KEY_DISK, KEY_PART, KEY_OTHER };
 
-static void *xzalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		err(EXIT_FAILURE, "cannot allocate memory");
-	return p;
-}
-
-static uint32_t hash_key(const char *s, size_t len)
-{
-	uint32_t h = 2166136261u;	/* FNV-1a */
-
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
-
-/* The base name of the disk's most stable link (config.h's choice). */
+/* The base name of the disk's most stable link (links.h's choice). */
 static char *stable_name(const struct disk *d)
 {
-	char buf[PATH_MAX], *p;
+	char buf[PATH_MAX];
 
-	if (!conf_stable_name(d, buf, sizeof(buf)))
+	if (!link_stable_name(d, buf, sizeof(buf)))
 		return NULL;
-	p = strdup(strrchr(buf, '/') ? strrchr(buf, '/') + 1 : buf);
-	if (!p)
-		err(EXIT_FAILURE, "cannot allocate memory");
-	return p;
+	return xstrdup(strrchr(buf, '/') + 1);
 }
 
 static void insert(struct disk_index *dx, const char *key, size_t len,
-		   uint32_t disk, int kind)
+		   size_t disk, int kind)
 {
-	uint32_t h = hash_key(key, len);
-	size_t i = h & dx->mask;
+	bool added;
+	size_t *v = strmap_put(&dx->map, key, len, &added);
 
-	while (dx->slots[i].key_len) {
-		struct dx_slot *s = &dx->slots[i];
-
-		if (s->hash == h && s->key_len == len &&
-		    memcmp(dx->keys + s->key_off, key, len) == 0)
-			return;		/* first one wins */
-		i = (i + 1) & dx->mask;
-	}
-	if (dx->keys_len + len + 1 > dx->keys_cap) {
-		dx->keys_cap = (dx->keys_cap + len + 1) * 2;
-		dx->keys = realloc(dx->keys, dx->keys_cap);
-		if (!dx->keys)
-			err(EXIT_FAILURE, "cannot allocate memory");
-	}
-	memcpy(dx->keys + dx->keys_len, key, len);
-	dx->keys[dx->keys_len + len] = (char)kind;	/* kept after the key */
-	dx->slots[i] = (struct dx_slot){ h, (uint32_t)len, dx->keys_len, disk };
-	dx->keys_len += len + 1;
-
+	if (!added)
+		return;		/* first one wins */
+	*v = disk << 2 | (size_t)kind;
 	if (kind != KEY_OTHER) {
 		unsigned char c = (unsigned char)key[0];
 
@@ -80,28 +44,17 @@ static void insert(struct disk_index *dx, const char *key, size_t len,
 	}
 }
 
-static const struct dx_slot *find(const struct disk_index *dx,
-				  const char *key, size_t len)
+/* The disk of key, or NULL; *kind its KEY_* (may be NULL). */
+static const struct dx_disk *find(const struct disk_index *dx,
+				  const char *key, size_t len, int *kind)
 {
-	uint32_t h;
-	size_t i;
+	const size_t *v = len ? strmap_get(&dx->map, key, len) : NULL;
 
-	if (!dx->slots || len == 0)
+	if (!v)
 		return NULL;
-	h = hash_key(key, len);
-	for (i = h & dx->mask; dx->slots[i].key_len; i = (i + 1) & dx->mask) {
-		const struct dx_slot *s = &dx->slots[i];
-
-		if (s->hash == h && s->key_len == len &&
-		    memcmp(dx->keys + s->key_off, key, len) == 0)
-			return s;
-	}
-	return NULL;
-}
-
-static int slot_kind(const struct disk_index *dx, const struct dx_slot *s)
-{
-	return dx->keys[s->key_off + s->key_len];
+	if (kind)
+		*kind = (int)(*v & 3);
+	return &dx->disks[*v >> 2];
 }
 
 static bool is_scsi_address(const char *s)
@@ -150,19 +103,15 @@ static bool scsi_address(const char *disk, char *addr, size_t size)
 
 static char *make_note(const char *alias, const char *persistent)
 {
-	char *note;
-
-	if (asprintf(&note, "%s%s%s", alias ? alias : "",
-		     alias && persistent ? " " : "",
-		     persistent ? persistent : "") < 0)
-		err(EXIT_FAILURE, "cannot allocate memory");
-	return note;
+	return xasprintf("%s%s%s", alias ? alias : "",
+			 alias && persistent ? " " : "",
+			 persistent ? persistent : "");
 }
 
 int disk_index_build(struct disk_index *dx, bool warn)
 {
 	char key[DISK_NAME_MAX + 16];
-	size_t nkeys = 0, nslots = 16;
+	size_t nkeys = 0;
 	int r;
 
 	memset(dx, 0, sizeof(*dx));
@@ -172,13 +121,10 @@ int disk_index_build(struct disk_index *dx, bool warn)
 	log_aliases_load(&dx->conf, warn);
 
 	dx->ndisks = dx->dt.ndisks;
-	dx->disks = xzalloc(dx->ndisks, sizeof(*dx->disks));
+	dx->disks = xcalloc(dx->ndisks, sizeof(*dx->disks));
 	for (size_t i = 0; i < dx->ndisks; i++)
 		nkeys += 3 + 2 * dx->dt.disks[i].nparts;
-	while (nslots < 2 * nkeys)
-		nslots *= 2;
-	dx->slots = xzalloc(nslots, sizeof(*dx->slots));
-	dx->mask = nslots - 1;
+	strmap_reserve(&dx->map, nkeys);
 
 	for (size_t i = 0; i < dx->ndisks; i++) {
 		const struct disk *d = &dx->dt.disks[i];
@@ -191,14 +137,14 @@ int disk_index_build(struct disk_index *dx, bool warn)
 		x->note = make_note(x->alias, x->persistent);
 		x->note_len = strlen(x->note);
 
-		insert(dx, d->name, x->name_len, (uint32_t)i, KEY_DISK);
+		insert(dx, d->name, x->name_len, i, KEY_DISK);
 		for (size_t j = 0; j < d->nparts; j++)
 			insert(dx, d->parts[j].name, strlen(d->parts[j].name),
-			       (uint32_t)i, KEY_PART);
+			       i, KEY_PART);
 		if (d->has_devno) {
 			r = snprintf(key, sizeof(key), "b%u:%u",
 				     major(d->devno), minor(d->devno));
-			insert(dx, key, (size_t)r, (uint32_t)i, KEY_OTHER);
+			insert(dx, key, (size_t)r, i, KEY_OTHER);
 		}
 		for (size_t j = 0; j < d->nparts; j++) {
 			if (!d->parts[j].has_devno)
@@ -206,10 +152,10 @@ int disk_index_build(struct disk_index *dx, bool warn)
 			r = snprintf(key, sizeof(key), "b%u:%u",
 				     major(d->parts[j].devno),
 				     minor(d->parts[j].devno));
-			insert(dx, key, (size_t)r, (uint32_t)i, KEY_OTHER);
+			insert(dx, key, (size_t)r, i, KEY_OTHER);
 		}
 		if (scsi_address(d->name, key, sizeof(key)))
-			insert(dx, key, strlen(key), (uint32_t)i, KEY_OTHER);
+			insert(dx, key, strlen(key), i, KEY_OTHER);
 	}
 	return 0;
 }
@@ -221,8 +167,7 @@ void disk_index_free(struct disk_index *dx)
 		free(dx->disks[i].persistent);
 	}
 	free(dx->disks);
-	free(dx->slots);
-	free(dx->keys);
+	strmap_free(&dx->map);
 	disks_free(&dx->dt);
 	log_aliases_free(&dx->conf);
 	memset(dx, 0, sizeof(*dx));
@@ -231,11 +176,12 @@ void disk_index_free(struct disk_index *dx)
 const struct dx_disk *disk_index_lookup(const struct disk_index *dx,
 					const char *key, size_t len)
 {
-	const struct dx_slot *s = find(dx, key, len);
+	const struct dx_disk *d = find(dx, key, len, NULL);
 	size_t n = len;
+	int kind;
 
-	if (s)
-		return &dx->disks[s->disk];
+	if (d)
+		return d;
 
 	/* a partition gone since: "sdb3" -> "sdb", "nvme0n1p3" -> "nvme0n1" */
 	while (n > 0 && key[n - 1] >= '0' && key[n - 1] <= '9')
@@ -246,10 +192,8 @@ const struct dx_disk *disk_index_lookup(const struct disk_index *dx,
 		n--;
 	else if (key[n - 1] >= '0' && key[n - 1] <= '9')
 		return NULL;
-	s = find(dx, key, n);
-	if (s && slot_kind(dx, s) == KEY_DISK)
-		return &dx->disks[s->disk];
-	return NULL;
+	d = find(dx, key, n, &kind);
+	return d && kind == KEY_DISK ? d : NULL;
 }
 
 const struct dx_disk *disk_index_device(const struct disk_index *dx,
@@ -259,11 +203,8 @@ const struct dx_disk *disk_index_device(const struct disk_index *dx,
 		return disk_index_lookup(dx, dev + 6, len - 6);
 	if (len > 7 && memcmp(dev, "+block:", 7) == 0)
 		return disk_index_lookup(dx, dev + 7, len - 7);
-	if (len > 1 && dev[0] == 'b' && dev[1] >= '0' && dev[1] <= '9') {
-		const struct dx_slot *s = find(dx, dev, len);
-
-		return s ? &dx->disks[s->disk] : NULL;
-	}
+	if (len > 1 && dev[0] == 'b' && dev[1] >= '0' && dev[1] <= '9')
+		return find(dx, dev, len, NULL);
 	return NULL;	/* a char device, a netdev, another bus */
 }
 

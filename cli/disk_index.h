@@ -6,16 +6,18 @@
  * Every name a kernel log uses for a disk, mapped to the disk once, for
  * "diskalias log": kernel names of disks and partitions ("sdb", "sdb1"),
  * device numbers ("b8:16", as in DEVICE=) and SCSI addresses ("0:0:1:0").
- * One open-addressing hash table, so a lookup costs a hash of the word
- * and usually one compare.
+ * One string map, so a lookup costs a hash of the word and usually one
+ * compare.
  */
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "disk_arg.h"
 #include "disks.h"
 #include "log_aliases.h"
+#include "strmap.h"
 
 struct dx_disk {
 	const char *name;	/* "sdb" */
@@ -25,20 +27,10 @@ struct dx_disk {
 	size_t name_len, note_len;
 };
 
-struct dx_slot {
-	uint32_t hash;
-	uint32_t key_len;	/* 0: empty slot */
-	size_t key_off;		/* into keys */
-	uint32_t disk;
-};
-
 struct disk_index {
 	struct dx_disk *disks;
 	size_t ndisks;
-	struct dx_slot *slots;
-	size_t mask;		/* number of slots - 1 */
-	char *keys;
-	size_t keys_len, keys_cap;
+	struct strmap map;	/* name -> disk index << 2 | kind of name */
 	uint8_t first_bytes[32];	/* first bytes of the names */
 	size_t max_name_len;
 

@@ -30,22 +30,34 @@ enum {
 	{ "version", no_argument,       NULL, 'V' }
 
 /*
- * To add a verb: cmd_<verb>.c with verb_<verb>() declared below, a line in
- * verbs[] (diskalias.c) and in cli/CMakeLists.txt.  Paths go through
- * sysroot.h, DISK arguments through disk_resolve() (disks.h), aliases
- * through alias_check() (alias_rules.h); failures are one err()/warnx()
- * line "SUBJECT: REASON" and an exit status from the enum above.
+ * To add a verb: cmd_<verb>.c defining "const struct verb verb_<verb>",
+ * declared below, a line in verbs[] (main.c) and in cli/CMakeLists.txt.
+ * Paths go through sysroot.h, DISK arguments through disk_resolve()
+ * (disk_arg.h), aliases through alias_check() (alias_rules.h), the alias
+ * attribute through alias_attr.h; failures are one err()/warnx() line
+ * "SUBJECT: REASON" and an exit status from the enum above.
  *
- * A verb: run() gets argv with argv[0] the verb's name, parses its own
+ * run() gets argv with argv[0] the program's name, parses the verb's
  * options with getopt_long() (COMMON_* included, passed on to
- * common_option()), calls setup_sysroot() and returns an exit status.
+ * common_option(), which prints usage() for -h), calls setup_sysroot()
+ * and returns an exit status.
  */
 struct verb {
 	const char *name;
 	int (*run)(int argc, char **argv);
-	const char *args;	/* for usage: "DISK ALIAS" */
+	void (*usage)(void);	/* the verb's --help; NULL: run() has its own */
+	const char *args;	/* for the command list: "DISK ALIAS" */
 	const char *help;
 };
+
+extern const struct verb verb_list, verb_get, verb_set, verb_apply,
+	verb_forget, verb_validate, verb_resolve;
+
+/* log parses its own --help (cmd_log.c). */
+int verb_log(int argc, char **argv);
+
+/* What -h prints: the main page, or that of the verb being run. */
+void set_help(void (*usage)(void));
 
 /* Handle a common option or a getopt error; exits for -h, -V and errors. */
 void common_option(int c, const char *arg);
@@ -53,23 +65,18 @@ void common_option(int c, const char *arg);
 /* Parse a verb's argv that takes only common options; returns optind. */
 int parse_common_options(int argc, char **argv);
 
+/* The lines of a verb's --help for the common options. */
+void usage_common_options(void);
+
 /* Open the sysroot chosen by --sysroot (or "/"); exits on failure. */
 void setup_sysroot(void);
 
 /* Print a usage error with the --help hint and exit 2. */
 void __attribute__((noreturn, format(printf, 1, 2))) usage_error(const char *fmt, ...);
 
-/* Each verb's entry point, one file each. */
-int verb_list(int argc, char **argv);
-int verb_get(int argc, char **argv);
-int verb_set(int argc, char **argv);
-int verb_validate(int argc, char **argv);
-int verb_resolve(int argc, char **argv);
-int verb_log(int argc, char **argv);
-int verb_apply(int argc, char **argv);
-int verb_forget(int argc, char **argv);
-
-/* Options of "list", for the usage text (cmd_list.c). */
+/* For the main --help page, which shows the options of list and set. */
+void list_usage_options(void);
 void list_usage_columns(void);
+void set_usage_options(void);
 
 #endif

@@ -3,16 +3,19 @@
 #define DISKALIAS_DISKS_H
 
 /*
- * The disks of a (sys)root: /sys/block/<disk> and its partitions, the
- * /dev/disk/by-* links that point at them and their mount points.  A scan
- * reads only what its flags ask for, so that "get" and "set" stay cheap and
- * "list" stays linear in the number of disks.
+ * The disks of a (sys)root: /sys/block/<disk> and its partitions
+ * (disk_read.c), the /dev/disk/by-* links that point at them (links.c)
+ * and their mount points (mounts.c).  A scan reads only what its flags
+ * ask for, so that "get" and "set" stay cheap and "list" stays linear in
+ * the number of disks.
  */
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+#include "strmap.h"
 
 #define DISK_NAME_MAX 256
 
@@ -74,9 +77,9 @@ struct disk_table {
 	bool alias_attr_seen;	/* some disk has the alias attribute */
 
 	/* private */
-	struct name_index *byname;
-	size_t nbyname;
-	char **dirs;		/* by-* directory names */
+	struct strmap byname;	/* disk and partition names -> refs[] */
+	struct disk_ref *refs;
+	char **dirs;		/* by-* directory names (links point here) */
 	size_t ndirs;
 };
 
@@ -90,35 +93,17 @@ struct disk *disks_find_alias(const struct disk_table *dt, const char *alias,
 			      const struct disk *skip);
 
 /*
- * Read the alias attribute of disk "name".  Returns 1 and a malloc'd alias
- * in *alias, 0 when unset, or -errno: -ENOENT without the attribute (or
- * the disk), -EILSEQ when the content breaks the alias rules.
+ * The disk, and the partition (-1 for the disk itself), that has kernel
+ * name "name"; NULL when none.  Needs a scan with SCAN_LINKS or
+ * SCAN_MOUNTS.
  */
-int disk_read_alias(const char *name, char **alias);
+struct disk *disks_find_name(const struct disk_table *dt, const char *name,
+			     int *part);
 
-/* Result of resolving a DISK argument (sdb, /dev/sdb, by-* links). */
-enum disk_arg_status {
-	DISK_ARG_OK = 0,
-	DISK_ARG_UNKNOWN,	/* nothing of that name */
-	DISK_ARG_PARTITION,	/* a partition; *name is its disk */
-	DISK_ARG_BROKEN_LINK,	/* a /dev link to something not in /sys */
-};
+/* Could s be a kernel name ("sdb", not "", ".", "..", nor with a '/')? */
+bool disk_name_ok(const char *s);
 
-/*
- * Resolve arg to a whole-disk kernel name in name[DISK_NAME_MAX].  For
- * DISK_ARG_PARTITION name holds the partition's disk when it is known
- * (empty otherwise) and part the partition's own name.
- */
-enum disk_arg_status disk_resolve(const char *arg, char *name, char *part);
-
-/*
- * The reason a DISK argument did not resolve, in words, for messages of
- * the form "ARG: ...: REASON"; buf holds it when it must be formatted.
- */
-const char *disk_arg_reason(int status, const char *arg, const char *disk,
-			    const char *part, char *buf, size_t bufsz);
-
-/* disk_resolve() that prints the reason ("diskalias: ARG: ...") on failure. */
-int disk_resolve_or_warn(const char *arg, char *name);
+/* Kernel names in the kernel's order (sdz before sdaa). */
+int disk_name_cmp(const char *a, const char *b);
 
 #endif

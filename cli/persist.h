@@ -3,23 +3,42 @@
 #define DISKALIAS_PERSIST_H
 
 /*
- * "set --persist": record the alias in /etc/diskalias.conf, keyed by the
- * disk's most stable link (conf_stable_name()).  Each step exits with a
- * "SUBJECT: cannot set alias ALIAS: REASON" line on refusal.
+ * "set --persist" as a transaction on /etc/diskalias.conf: begin takes
+ * the config's lock and checks that an entry for the disk, keyed by its
+ * most stable link (link_stable_name()), keeps the file valid and gives
+ * the alias to that disk alone; commit writes the file; rollback puts
+ * the old one back (the kernel refused the alias after all); end lets
+ * go.  Each step returns 0 or -1 with the reason, in words, in why.
+ * The lock is held until the process exits.
  */
 
-/* Lock the config and check the entry would keep it valid; no writes. */
-void persist_prepare(const char *disk, const char *subject,
-		     const char *alias, const char *quoted);
+#include <stdbool.h>
+#include <stddef.h>
 
-/* Write the config (when it changes); a failing exit from here on puts
- * the old file back. */
-void persist_write(void);
+#include "config.h"
+#include "disks.h"
 
-/* The alias is set: keep the new file. */
-void persist_done(void);
+struct persist_txn {
+	char *old_text, *new_text;
+	size_t old_len, new_len;
+	bool existed;		/* the file was there before */
+	bool changes;		/* new_text differs from old_text */
+	bool written;		/* committed: rollback has work to do */
+};
 
-/* The link recorded ("/dev/disk/by-id/wwn-..."). */
-const char *persist_key(void);
+/* dt: the disks, scanned with SCAN_ALIAS | SCAN_LINKS; d: one of them. */
+int persist_begin(struct persist_txn *t, const struct disk_table *dt,
+		  const struct disk *d, const char *alias,
+		  char *why, size_t whysz);
+int persist_commit(struct persist_txn *t, char *why, size_t whysz);
+int persist_rollback(struct persist_txn *t, char *why, size_t whysz);
+void persist_end(struct persist_txn *t);
+
+/*
+ * Lock the config and load it (for persist_begin() and forget): the old
+ * text in *text.  A config with problems is refused after they are told.
+ */
+int persist_lock_load(struct conf *c, char **text, size_t *len, bool *existed,
+		      char *why, size_t whysz);
 
 #endif

@@ -133,6 +133,18 @@ int openat64(int dirfd, const char *path, int flags, ...)
 	return do_openat("openat64", dirfd, path, flags, mode);
 }
 
+/* the tool makes its temp file with mkostemp(), whose open(2) is glibc's own */
+int mkostemp(char *template, int flags)
+{
+	int (*real)(char *, int) = dlsym(RTLD_NEXT, "mkostemp");
+
+	if (is_temp_name(template) && fault_fs("EROFS")) {
+		errno = EROFS;
+		return -1;
+	}
+	return real(template, flags);
+}
+
 /* --sysroot opens through openat2(2), which glibc reaches by syscall(2) */
 long syscall(long nr, ...)
 {

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "disk_arg.h"
+
+#include <dirent.h>
+#include <err.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "links.h"
+#include "sysroot.h"
+
+static bool is_disk(const char *name)
+{
+	char path[DISK_NAME_MAX + 16];
+
+	if (!disk_name_ok(name))
+		return false;
+	snprintf(path, sizeof(path), "/sys/block/%s", name);
+	return sysroot_exists(path);
+}
+
+/* The disk whose directory holds partition "name", or false. */
+static bool find_partition(const char *name, char *disk)
+{
+	char path[DISK_NAME_MAX * 2 + 32];
+	struct dirent *de;
+	bool found = false;
+	DIR *dir;
+
+	if (!disk_name_ok(name))
+		return false;
+	dir = sysroot_opendir("/sys/block");
+	if (!dir)
+		return false;
+	while (!found && (de = readdir(dir))) {
+		size_t len = strlen(de->d_name);
+
+		if (de->d_name[0] == '.' || strncmp(name, de->d_name, len) != 0)
+			continue;
+		snprintf(path, sizeof(path), "/sys/block/%s/%s/partition",
+			 de->d_name, name);
+		if (sysroot_exists(path)) {
+			snprintf(disk, DISK_NAME_MAX, "%s", de->d_name);
+			found = true;
+		}
+	}
+	closedir(dir);
+	return found;
+}
+
+static enum disk_arg_status check_name(const char *kname, char *name,
+				       char *part)
+{
+	if (is_disk(kname)) {
+		snprintf(name, DISK_NAME_MAX, "%s", kname);
+		return DISK_ARG_OK;
+	}
+	if (find_partition(kname, name)) {
+		snprintf(part, DISK_NAME_MAX, "%s", kname);
+		return DISK_ARG_PARTITION;
+	}
+	return DISK_ARG_UNKNOWN;
+}
+
+enum disk_arg_status disk_resolve(const char *arg, char *name, char *part)
+{
+	char target[DISK_NAME_MAX], path[PATH_MAX];
+	enum disk_arg_status st;
+	struct stat sb;
+
+	name[0] = part[0] = '\0';
+	if (!*arg || strlen(arg) >= PATH_MAX - 16)
+		return DISK_ARG_UNKNOWN;
+
+	if (!strchr(arg, '/')) {
+		st = check_name(arg, name, part);
+		if (st != DISK_ARG_UNKNOWN)
+			return st;
+		if (!link_find(arg, target))
+			return DISK_ARG_UNKNOWN;
+		st = check_name(target, name, part);
+		return st == DISK_ARG_UNKNOWN ? DISK_ARG_BROKEN_LINK : st;
+	}
+
+	/* "by-id/wwn-..." is short for /dev/disk/by-id/wwn-... */
+	if (strncmp(arg, "by-", 3) == 0)
+		snprintf(path, sizeof(path), "/dev/disk/%s", arg);
+	else if (arg[0] == '/')
+		snprintf(path, sizeof(path), "%s", arg);
+	else
+		return DISK_ARG_UNKNOWN;
+
+	if (fstatat(sysroot_fd(), path + 1, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISLNK(sb.st_mode)) {
+		if (sysroot_link_target_name(path, target, sizeof(target)) != 0)
+			return DISK_ARG_UNKNOWN;
+		st = check_name(target, name, part);
+		return st == DISK_ARG_UNKNOWN ? DISK_ARG_BROKEN_LINK : st;
+	}
+	/* /dev/sdb: a node, a fake tree's text file, or nothing at all */
+	if (strncmp(path, "/dev/", 5) == 0 && !strchr(path + 5, '/'))
+		return check_name(path + 5, name, part);
+	return DISK_ARG_UNKNOWN;
+}
+
+const char *disk_arg_reason(int status, const char *arg, const char *disk,
+			    const char *part, char *buf, size_t bufsz)
+{
+	switch (status) {
+	case DISK_ARG_OK:
+		return "";
+	case DISK_ARG_BROKEN_LINK:
+		return "the link points to no disk in /sys/block";
+	case DISK_ARG_PARTITION:
+		if (strcmp(arg, part) == 0)
+			snprintf(buf, bufsz,
+				 "it is a partition of %s; aliases name whole disks", disk);
+		else
+			snprintf(buf, bufsz,
+				 "it is partition %s of %s; aliases name whole disks",
+				 part, disk);
+		return buf;
+	default:
+		return "no such disk";
+	}
+}
+
+int disk_resolve_or_warn(const char *arg, char *name)
+{
+	char part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];
+	int st = disk_resolve(arg, name, part);
+
+	if (st == DISK_ARG_OK)
+		return 0;
+	warnx("%s: %s", arg, disk_arg_reason(st, arg, name, part, reason,
+					     sizeof(reason)));
+	return -1;
+}

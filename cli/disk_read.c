@@ -1,0 +1,482 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * One disk's /sys/block/<disk> directory: its attributes (size, identity,
+ * flags, the alias), partitions and device numbers, read with as few
+ * system calls as the asked-for columns allow.
+ */
+#include "disk_read.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "alias_rules.h"
+#include "sysroot.h"
+#include "xalloc.h"
+
+static int cmp_part(const void *a, const void *b)
+{
+	return strverscmp(((const struct disk_part *)a)->name,
+			  ((const struct disk_part *)b)->name);
+}
+
+static void warn_attr(struct scan_ctx *sc, const char *disk,
+		      const char *attr, const char *reason)
+{
+	char *line;
+	size_t len;
+
+	/* kept per disk and printed in order once the workers are done */
+	line = xasprintf("/sys/block/%s%s%s: %s\n", disk, *attr ? "/" : "",
+			 attr, reason);
+	len = *sc->warnings ? strlen(*sc->warnings) : 0;
+	*sc->warnings = xreallocarray(*sc->warnings, len + strlen(line) + 1, 1);
+	strcpy(*sc->warnings + len, line);
+	free(line);
+}
+
+/* Read an attribute; absent is normal (0), other failures are warned (-1). */
+/*
+ * "device/model" from the root: "device" links up out of the disk's
+ * directory ("../../../0:0:0:0"), which a lookup confined to dfd refuses.
+ */
+static ssize_t read_disk_attr(int dfd, const char *disk, const char *attr,
+			      char *buf, bool bytes)
+{
+	char path[DISK_NAME_MAX + 64];
+
+	if (strncmp(attr, "device/", 7) == 0 &&
+	    (size_t)snprintf(path, sizeof(path), "sys/block/%s/%s", disk, attr) < sizeof(path))
+		return bytes ? read_attr_bytes(sysroot_fd(), path, buf, ATTR_MAX)
+			     : read_attr(sysroot_fd(), path, buf, ATTR_MAX);
+	return bytes ? read_attr_bytes(dfd, attr, buf, ATTR_MAX)
+		     : read_attr(dfd, attr, buf, ATTR_MAX);
+}
+
+static int get_attr(struct scan_ctx *sc, int dfd, const char *disk,
+		    const char *attr, char *buf)
+{
+	ssize_t n = read_disk_attr(dfd, disk, attr, buf, false);
+
+	if (n >= 0)
+		return 1;
+	if (n == -ENOENT || n == -ENOTDIR)
+		return 0;
+	if (n == -EFBIG)
+		warn_attr(sc, disk, attr, "unexpectedly long");
+	else if (n == -EILSEQ)
+		warn_attr(sc, disk, attr, "contains a NUL byte");
+	else
+		warn_attr(sc, disk, attr, attr_strerror((int)-n));
+	return -1;
+}
+
+/*
+ * get_attr() of a file the disk has (its listing showed it, or every disk
+ * has it): absent means the disk went away while being read.
+ */
+static int get_expected_attr(struct scan_ctx *sc, int dfd, const char *disk,
+			     const char *attr, char *buf)
+{
+	int r = get_attr(sc, dfd, disk, attr, buf);
+
+	if (r == 0)
+		sc->missing = true;
+	return r;
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return errno == 0 && *end == '\0';
+}
+
+static bool parse_devno(const char *s, dev_t *devno)
+{
+	unsigned long ma, mi;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	ma = strtoul(s, &end, 10);
+	if (errno || *end != ':' || end[1] < '0' || end[1] > '9')
+		return false;
+	mi = strtoul(end + 1, &end, 10);
+	if (errno || *end != '\0' || ma > 0xfffff || mi > 0xfffff)
+		return false;
+	*devno = makedev(ma, mi);
+	return true;
+}
+
+/* Trim surrounding white space; NULL when nothing is left. */
+static char *dup_trimmed(const char *s)
+{
+	const char *e;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n'))
+		e--;
+	if (e == s)
+		return NULL;
+	return xstrndup(s, (size_t)(e - s));
+}
+
+/* expected: the file is in the disk's listing (see get_expected_attr()) */
+static char *read_string(struct scan_ctx *sc, int dfd, const char *disk,
+			 const char *attr, bool expected, char *buf)
+{
+	int r = expected ? get_expected_attr(sc, dfd, disk, attr, buf) :
+			   get_attr(sc, dfd, disk, attr, buf);
+
+	return r > 0 ? dup_trimmed(buf) : NULL;
+}
+
+static int read_flag(struct scan_ctx *sc, int dfd, const char *disk,
+		     const char *attr, char *buf)
+{
+	if (get_attr(sc, dfd, disk, attr, buf) <= 0)
+		return -1;
+	if (strcmp(buf, "0") == 0 || strcmp(buf, "1") == 0)
+		return buf[0] == '1';
+	warn_attr(sc, disk, attr, "neither 0 nor 1");
+	return -1;
+}
+
+/* udev's ID_WWN form: "naa.5000c5..." is "0x5000c5..."; eui/nguid as is. */
+static char *wwn_from_wwid(const char *wwid)
+{
+	char *p;
+
+	if (strncmp(wwid, "naa.", 4) == 0) {
+		p = xasprintf("0x%s", wwid + 4);
+		for (char *c = p; *c; c++)
+			if (*c >= 'A' && *c <= 'F')
+				*c += 'a' - 'A';
+		return p;
+	}
+	if (strncmp(wwid, "eui.", 4) == 0 || strncmp(wwid, "nguid.", 6) == 0)
+		return xstrdup(wwid);
+	return NULL;
+}
+
+static void read_alias_attr(struct scan_ctx *sc, int dfd, struct disk *d,
+			    char *buf)
+{
+	int r = get_expected_attr(sc, dfd, d->name, "alias", buf);
+
+	if (r == 0)
+		return;
+	d->has_alias_attr = true;
+	sc->alias_attr_seen = true;
+	if (r < 0) {
+		d->alias_unknown = true;
+		return;
+	}
+	if (!*buf)
+		return;
+	if (!alias_attr_ok(buf, strlen(buf))) {
+		warn_attr(sc, d->name, "alias", "breaks the alias rules");
+		d->alias_unknown = true;
+		return;
+	}
+	d->alias = xstrdup(buf);
+}
+
+static void read_size(struct scan_ctx *sc, int dfd, struct disk *d,
+		      char *buf)
+{
+	uint64_t sectors;
+
+	if (get_expected_attr(sc, dfd, d->name, "size", buf) <= 0)
+		return;
+	/* "size" counts 512-byte sectors whatever the logical block size */
+	if (parse_u64(buf, &sectors) && sectors <= UINT64_MAX / 512) {
+		d->size = sectors * 512;
+		d->has_size = true;
+	} else {
+		warn_attr(sc, d->name, "size", "not a number");
+	}
+}
+
+static void read_devno(struct scan_ctx *sc, int dfd, const char *disk,
+		       const char *attr, dev_t *devno, bool *has, char *buf)
+{
+	if (get_attr(sc, dfd, disk, attr, buf) <= 0)
+		return;
+	if (parse_devno(buf, devno))
+		*has = true;
+	else
+		warn_attr(sc, disk, attr, "not MAJOR:MINOR");
+}
+
+/* What a disk's directory holds, from one getdents64() pass. */
+struct disk_dir {
+	bool alias, serial, wwid, device;
+};
+
+/* "sda" -> "sda1", "nvme0n1" -> "nvme0n1p1": the kernel's partition names */
+static bool is_partition_name(const char *disk, size_t len, const char *name)
+{
+	const char *p = name + len;
+
+	if (strncmp(name, disk, len) != 0)
+		return false;
+	if (len > 0 && disk[len - 1] >= '0' && disk[len - 1] <= '9') {
+		if (*p != 'p')
+			return false;
+		p++;
+	}
+	if (*p < '1' || *p > '9')
+		return false;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '\0';
+}
+
+static void add_part(struct disk *d, const char *name, size_t *cap)
+{
+	struct disk_part *p;
+
+	if (d->nparts == *cap) {
+		*cap = *cap ? *cap * 2 : 4;
+		d->parts = xreallocarray(d->parts, *cap, sizeof(*d->parts));
+	}
+	p = &d->parts[d->nparts++];
+	memset(p, 0, sizeof(*p));
+	p->name = xstrdup(name);
+}
+
+/*
+ * List the disk's directory once: which optional attributes exist (no
+ * failed open(2) per absent file) and the partition subdirectories.
+ */
+static void read_disk_dir(struct scan_ctx *sc, int dfd, struct disk *d,
+			  unsigned int flags, struct disk_dir *dd)
+{
+	char *dbuf = sc->dbuf;
+	size_t len = strlen(d->name), cap = 0;
+	ssize_t n;
+
+	memset(dd, 0, sizeof(*dd));
+	while ((n = getdents64(dfd, dbuf, DIRENT_BUF)) > 0) {
+		for (ssize_t off = 0; off < n;) {
+			struct dirent64 *de = (struct dirent64 *)(dbuf + off);
+			const char *name = de->d_name;
+
+			off += de->d_reclen;
+			if (strcmp(name, "alias") == 0)
+				dd->alias = true;
+			else if (strcmp(name, "serial") == 0)
+				dd->serial = true;
+			else if (strcmp(name, "wwid") == 0)
+				dd->wwid = true;
+			else if (strcmp(name, "device") == 0)
+				dd->device = true;
+			else if ((flags & SCAN_PARTS) &&
+				 (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN) &&
+				 strlen(name) < DISK_NAME_MAX &&
+				 is_partition_name(d->name, len, name))
+				add_part(d, name, &cap);
+		}
+		/* room for any entry left: the listing is complete */
+		if (sc->short_list_is_all &&
+		    (size_t)n + sizeof(struct dirent64) <= DIRENT_BUF)
+			break;
+	}
+	if (n < 0)
+		warn_attr(sc, d->name, "", strerror(errno));
+	if (d->nparts > 1)
+		qsort(d->parts, d->nparts, sizeof(*d->parts), cmp_part);
+}
+
+/*
+ * The serial number in a SCSI device's VPD page 0x80 (SPC: a 4-byte
+ * header whose bytes 2-3 give the length, then the ASCII serial, often
+ * padded with blanks), as udev's scsi_id reads it; NULL when absent.
+ */
+static char *read_vpd_serial(struct scan_ctx *sc, int dfd, const char *disk,
+			     char *buf)
+{
+	ssize_t n = read_disk_attr(dfd, disk, "device/vpd_pg80", buf, true);
+	size_t len;
+
+	if (n == -ENOENT || n == -ENOTDIR)
+		return NULL;
+	if (n < 0) {
+		warn_attr(sc, disk, "device/vpd_pg80", attr_strerror((int)-n));
+		return NULL;
+	}
+	len = n >= 4 ? ((size_t)(unsigned char)buf[2] << 8) |
+		       (unsigned char)buf[3] : 0;
+	if (n < 4 || (unsigned char)buf[1] != 0x80 || 4 + len > (size_t)n) {
+		warn_attr(sc, disk, "device/vpd_pg80", "not a VPD page 0x80");
+		return NULL;
+	}
+	for (size_t i = 4; i < 4 + len; i++)
+		if (buf[i] == '\0')	/* some devices pad with NULs */
+			len = i - 4;
+		else if ((unsigned char)buf[i] < 0x20 || (unsigned char)buf[i] > 0x7e)
+			return NULL;	/* not text: no serial to show */
+	buf[4 + len] = '\0';
+	return dup_trimmed(buf + 4);
+}
+
+/*
+ * Model, serial and WWN: virtio-blk and NVMe keep serial and wwid on the
+ * disk, SCSI keeps model and wwid on its device.  A SCSI device (the one
+ * with device/wwid) has no serial attribute: its serial is in VPD page
+ * 0x80.  device/serial is for the others (NVMe, MMC).
+ */
+static void read_info(struct scan_ctx *sc, int dfd, struct disk *d,
+		      const struct disk_dir *dd, char *buf)
+{
+	char *wwid = NULL;
+
+	if (dd->device)
+		d->model = read_string(sc, dfd, d->name, "device/model", false, buf);
+	if (dd->wwid)
+		wwid = read_string(sc, dfd, d->name, "wwid", true, buf);
+	else if (dd->device)
+		wwid = read_string(sc, dfd, d->name, "device/wwid", false, buf);
+	if (dd->serial)
+		d->serial = read_string(sc, dfd, d->name, "serial", true, buf);
+	else if (dd->device && wwid && !dd->wwid)
+		d->serial = read_vpd_serial(sc, dfd, d->name, buf);
+	else if (dd->device)
+		d->serial = read_string(sc, dfd, d->name, "device/serial", false, buf);
+	if (wwid) {
+		d->wwn = wwn_from_wwid(wwid);
+		free(wwid);
+	}
+}
+
+static void read_flags(struct scan_ctx *sc, int dfd, struct disk *d,
+		       char *buf)
+{
+	d->removable = read_flag(sc, dfd, d->name, "removable", buf);
+	d->ro = read_flag(sc, dfd, d->name, "ro", buf);
+}
+
+static void read_part_devnos(struct scan_ctx *sc, int dfd, struct disk *d,
+			     char *buf)
+{
+	char attr[DISK_NAME_MAX + 8];
+
+	for (size_t i = 0; i < d->nparts; i++) {
+		struct disk_part *p = &d->parts[i];
+
+		snprintf(attr, sizeof(attr), "%s/dev", p->name);
+		read_devno(sc, dfd, d->name, attr, &p->devno, &p->has_devno, buf);
+	}
+}
+
+/* Loop and ram devices are hidden when empty (list without --all). */
+static bool may_hide(const char *name)
+{
+	return strncmp(name, "loop", 4) == 0 || strncmp(name, "ram", 3) == 0;
+}
+
+static bool is_hidden_empty(const struct disk *d)
+{
+	return d->has_size && d->size == 0 && may_hide(d->name);
+}
+
+void disk_free(struct disk *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nparts; i++)
+		free(d->parts[i].name);
+	for (i = 0; i < d->nlinks; i++)
+		free(d->links[i].name);
+	for (i = 0; i < d->nmounts; i++)
+		free(d->mounts[i].target);
+	free(d->parts);
+	free(d->links);
+	free(d->mounts);
+	free(d->name);
+	free(d->alias);
+	free(d->model);
+	free(d->serial);
+	free(d->wwn);
+	memset(d, 0, sizeof(*d));
+}
+
+bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
+{
+	/* a listing needs a readable descriptor; a lookup a path one */
+	bool listing = flags & (SCAN_PARTS | SCAN_INFO);
+	bool size_first;
+	struct disk_dir dd;
+	int dfd;
+
+	d->removable = d->ro = -1;
+
+	/* from the root: /sys/block/sda links to ../devices/... */
+	snprintf(sc->buf, ATTR_MAX, "/sys/block/%s", d->name);
+	dfd = sysroot_open(sc->buf, O_DIRECTORY | (listing ? O_RDONLY : O_PATH));
+	if (dfd < 0) {
+		/* a dangling link is a disk going away: skip it */
+		if (errno != ENOTDIR && errno != ENOENT)
+			warn_attr(sc, d->name, "", strerror(errno));
+		return false;
+	}
+	sc->missing = false;
+	/* empty loop and ram devices are left out before anything else is read */
+	size_first = (flags & SCAN_HIDE_EMPTY) && may_hide(d->name);
+	if (size_first) {
+		read_size(sc, dfd, d, sc->buf);
+		if (is_hidden_empty(d)) {
+			close(dfd);
+			return false;
+		}
+	}
+	if (listing)
+		read_disk_dir(sc, dfd, d, flags, &dd);
+	else
+		dd = (struct disk_dir){ .alias = true };
+	if (flags & SCAN_INFO)
+		read_info(sc, dfd, d, &dd, sc->buf);
+	if (flags & SCAN_FLAGS)
+		read_flags(sc, dfd, d, sc->buf);
+	if ((flags & SCAN_ALIAS) && dd.alias)
+		read_alias_attr(sc, dfd, d, sc->buf);
+	if (flags & SCAN_DEVNO) {
+		read_devno(sc, dfd, d->name, "dev", &d->devno,
+			   &d->has_devno, sc->buf);
+		read_part_devnos(sc, dfd, d, sc->buf);
+	}
+	/* last: a disk that went away since the listing has no size */
+	if ((flags & SCAN_INFO) && !size_first)
+		read_size(sc, dfd, d, sc->buf);
+	close(dfd);
+	/*
+	 * Unplugged while being read: its files read as absent, so what was
+	 * gathered is a partial picture (no alias, no size).  Say so rather
+	 * than list it.  Only a file that had to be there and was not makes
+	 * this look: an access(2) a disk is dear at 10k disks.
+	 */
+	if (listing && sc->missing &&
+	    (snprintf(sc->buf, ATTR_MAX, "/sys/block/%s", d->name),
+	     !sysroot_exists(sc->buf)) && errno == ENOENT) {
+		free(*sc->warnings);
+		*sc->warnings = NULL;
+		warn_attr(sc, d->name, "",
+			  "the disk went away while being read; not listed");
+		return false;
+	}
+	return true;
+}

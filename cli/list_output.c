@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The output of "diskalias list": a table (human, raw, pairs) through
+ * table.c, or JSON through json_writer.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diskalias.h"
+#include "json_writer.h"
+#include "list.h"
+#include "parallel.h"
+#include "table.h"
+#include "xalloc.h"
+
+/* ---- table, raw, pairs ---- */
+
+/* The cells of every disk, made by the workers: a row of ncolumns a disk. */
+struct cells_job {
+	const struct list_ctl *ctl;
+	const struct disk_table *dt;
+	const char **text;	/* ndisks * ncolumns */
+	char **owned;		/* the part of text to free */
+};
+
+static void make_cells(void *arg, size_t i, int worker)
+{
+	struct cells_job *job = arg;
+	size_t n = job->ctl->ncolumns;
+
+	(void)worker;
+	for (size_t j = 0; j < n; j++)
+		job->text[i * n + j] = list_cell_text(job->ctl, &job->dt->disks[i],
+						 job->ctl->columns[j],
+						 &job->owned[i * n + j]);
+}
+
+void list_print_table(const struct list_ctl *ctl, const struct disk_table *dt)
+{
+	static const enum table_format formats[] = {
+		[OUT_TABLE] = TABLE_HUMAN, [OUT_RAW] = TABLE_RAW,
+		[OUT_PAIRS] = TABLE_PAIRS,
+	};
+	struct cells_job job = { ctl, dt, NULL, NULL };
+	struct table_column cols[MAX_COLUMNS];
+	size_t i, j, n = ctl->ncolumns, ncells = dt->ndisks * n;
+	struct table tb;
+	int rc;
+
+	for (j = 0; j < n; j++) {
+		const struct colinfo *ci = &infos[ctl->columns[j]];
+
+		cols[j] = (struct table_column){ ci->name, ci->whint, ci->scols_flags,
+						 !(ci->flags & COLF_CUT) };
+	}
+	table_init(&tb, cols, n, formats[ctl->mode], ctl->noheadings);
+	job.text = xcalloc(ncells + 1, sizeof(*job.text));
+	job.owned = xcalloc(ncells + 1, sizeof(*job.owned));
+	parallel_run(dt->ndisks, parallel_workers(dt->ndisks), make_cells, &job);
+
+	for (i = 0; i < dt->ndisks; i++) {
+		const char **next = &job.text[i * n];
+		bool more = true;
+
+		/*
+		 * In a table a list shows one item a line, as lsblk shows
+		 * MOUNTPOINTS, on continuation lines.  Raw and pairs output
+		 * keep the list in one cell ("\n" is escaped).
+		 */
+		while (more) {
+			const char **ln = table_new_line(&tb);
+
+			if (!ln)
+				err(DA_EXIT_FAILURE, "cannot allocate output line");
+			more = false;
+			for (j = 0; j < n; j++) {
+				const char *text = next[j];
+				char *nl;
+
+				if (!text)
+					continue;
+				next[j] = NULL;
+				/* a list's text is the cell's own (job.owned) */
+				if (!(infos[ctl->columns[j]].flags & COLF_LIST)) {
+					ln[j] = text;
+					continue;
+				}
+				if (ctl->mode != OUT_TABLE) {
+					/* one cell: the items apart as "\x0a" */
+					for (nl = (char *)text; (nl = strchr(nl, LIST_SEP)); )
+						*nl = '\n';
+				} else if ((nl = strchr(text, LIST_SEP))) {
+					*nl = '\0';
+					next[j] = nl + 1;
+					more = true;
+				}
+				ln[j] = text;
+			}
+		}
+	}
+	rc = table_print(&tb, stdout);
+	if (rc < 0 && rc != -EIO) {	/* a write error is told at exit */
+		errno = -rc;
+		err(DA_EXIT_FAILURE, "cannot print the table");
+	}
+	for (i = 0; i < ncells; i++)
+		free(job.owned[i]);
+	free(job.owned);
+	free(job.text);
+	table_free(&tb);
+}
+
+/* ---- JSON ---- */
+
+static void json_links(struct json_writer *js, const struct disk *d, int part)
+{
+	size_t i, k;
+
+	/* d->links is sorted by part, then dir: one run per directory */
+	json_object_begin(js, "links");
+	for (i = 0; i < d->nlinks; i = k) {
+		const struct disk_link *l = &d->links[i];
+
+		for (k = i + 1; k < d->nlinks && d->links[k].part == l->part &&
+				d->links[k].dir == l->dir; k++)
+			;
+		if (l->part != part)
+			continue;
+		json_array_begin(js, l->dir, true);
+		for (size_t m = i; m < k; m++)
+			json_string(js, NULL, d->links[m].name);
+		json_array_end(js);
+	}
+	json_object_end(js);
+}
+
+static void json_mounts(struct json_writer *js, const struct disk *d,
+			bool all, int part)
+{
+	json_array_begin(js, "mountpoints", true);
+	for (size_t i = 0; i < d->nmounts; i++)
+		if (all || d->mounts[i].part == part)
+			json_string(js, NULL, d->mounts[i].target);
+	json_array_end(js);
+}
+
+static void json_partitions(struct json_writer *js, const struct disk *d)
+{
+	char path[DISK_NAME_MAX + 8];
+
+	json_array_begin(js, "partitions", false);
+	for (size_t j = 0; j < d->nparts; j++) {
+		json_object_begin(js, NULL);
+		json_string(js, "name", d->parts[j].name);
+		snprintf(path, sizeof(path), "/dev/%s", d->parts[j].name);
+		json_string(js, "path", path);
+		json_links(js, d, (int)j);
+		json_mounts(js, d, false, (int)j);
+		json_object_end(js);
+	}
+	json_array_end(js);
+}
+
+static void json_cell(struct json_writer *js, const struct list_ctl *ctl,
+		      const struct disk *d, int id)
+{
+	const char *key = infos[id].key;
+	const char *text;
+	char *owned;
+
+	switch (id) {
+	case COL_SIZE:
+		if (ctl->bytes && d->has_size) {
+			json_u64(js, key, d->size);
+			return;
+		}
+		break;
+	case COL_RM:
+	case COL_RO: {
+		int v = id == COL_RM ? d->removable : d->ro;
+
+		if (v < 0)
+			json_null(js, key);
+		else
+			json_bool(js, key, v);
+		return;
+	}
+	case COL_LINKS:
+		json_links(js, d, -1);
+		return;
+	case COL_MOUNTPOINTS:
+		json_mounts(js, d, true, -1);
+		return;
+	case COL_PARTITIONS:
+		json_partitions(js, d);
+		return;
+	}
+	text = list_cell_text(ctl, d, id, &owned);
+	json_string(js, key, text);
+	free(owned);
+}
+
+void list_print_json(const struct list_ctl *ctl, const struct disk_table *dt)
+{
+	struct json_writer js;
+
+	json_init(&js, stdout);
+	json_object_begin(&js, NULL);
+	json_array_begin(&js, "disks", false);
+	for (size_t i = 0; i < dt->ndisks; i++) {
+		json_object_begin(&js, NULL);
+		for (size_t j = 0; j < ctl->ncolumns; j++)
+			json_cell(&js, ctl, &dt->disks[i], ctl->columns[j]);
+		json_object_end(&js);
+	}
+	json_array_end(&js);
+	json_object_end(&js);
+	json_finish(&js);
+}

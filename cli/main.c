@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * diskalias - name disks: manage /sys/block/<disk>/alias.
+ *
+ * The verb table and the main --help page; each verb lives in its own
+ * cmd_<verb>.c, the options they share in options.c.
+ */
+#include "diskalias.h"
+
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <locale.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdio_ext.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const struct verb verb_log_entry = {
+	"log", verb_log, NULL, "[options]",
+	"the kernel log with aliases (see log --help)",
+};
+
+static const struct verb *const verbs[] = {
+	&verb_list, &verb_get, &verb_set, &verb_apply, &verb_forget,
+	&verb_validate, &verb_resolve, &verb_log_entry,
+};
+
+#define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
+
+static void usage(void)
+{
+	size_t i;
+
+	printf("Usage:\n");
+	printf(" %s [options] <command> [arguments]\n", program_invocation_short_name);
+	printf("\nName disks: manage the kernel's /sys/block/<disk>/alias attribute.\n");
+	printf("\nCommands:\n");
+	for (i = 0; i < NVERBS; i++) {
+		char head[32];
+
+		snprintf(head, sizeof(head), "%s %s", verbs[i]->name, verbs[i]->args);
+		printf(" %-20s %s\n", head, verbs[i]->help);
+	}
+	printf("\nDISK is a kernel name (sdb), /dev/sdb, a /dev/disk/by-*/ link or its name.\n");
+	printf("\nOptions of list:\n");
+	list_usage_options();
+	printf("\nOptions of set:\n");
+	set_usage_options();
+	printf("\nCommon options:\n");
+	usage_common_options();
+	printf(" -V, --version         display version\n");
+	printf("\nAvailable output columns:\n");
+	list_usage_columns();
+	printf("\nFor more details see diskalias(8).\n");
+}
+
+/*
+ * As util-linux's close_stdout(): output that did not reach its file
+ * (stdout on a full disk, >/dev/full) is a failure, whatever the verb
+ * returned, and --help and get alike say so.  A reader that went away
+ * (EPIPE) is not an error.
+ */
+static int close_stream(FILE *stream)
+{
+	const bool some_pending = __fpending(stream) != 0;
+	const bool prev_fail = ferror(stream) != 0;
+	const bool fclose_fail = fclose(stream) != 0;
+
+	if (prev_fail || (fclose_fail && (some_pending || errno != EBADF))) {
+		if (!fclose_fail && errno != EPIPE)
+			errno = 0;
+		return EOF;
+	}
+	return 0;
+}
+
+static void close_stdout(void)
+{
+	errno = 0;
+	if (close_stream(stdout) != 0 && errno != EPIPE) {
+		if (errno)
+			warn("write error");
+		else
+			warnx("write error");
+		_exit(DA_EXIT_FAILURE);
+	}
+	errno = 0;
+	if (close_stream(stderr) != 0 && errno != EPIPE)
+		_exit(DA_EXIT_FAILURE);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		COMMON_LONGOPTS,
+		{ NULL, 0, NULL, 0 }
+	};
+	size_t i;
+	int c;
+
+	setlocale(LC_ALL, "");
+	atexit(close_stdout);
+	set_help(usage);
+	/* getopt_long() names argv[0] in its messages: make it "diskalias" */
+	argv[0] = program_invocation_short_name;
+	/* "+": stop at the verb, whose own options follow it */
+	while ((c = getopt_long(argc, argv, "+" COMMON_SHORTOPTS, longopts, NULL)) != -1)
+		common_option(c, optarg);
+
+	if (optind >= argc)
+		usage_error("no command given");
+
+	for (i = 0; i < NVERBS; i++) {
+		if (strcmp(argv[optind], verbs[i]->name) == 0) {
+			argc -= optind;
+			argv += optind;
+			argv[0] = program_invocation_short_name;
+			optind = 0;	/* restart getopt for the verb */
+			if (verbs[i]->usage)
+				set_help(verbs[i]->usage);
+			return verbs[i]->run(argc, argv);
+		}
+	}
+	usage_error("%s: unknown command", argv[optind]);
+}

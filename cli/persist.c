@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The config side of "diskalias set --persist DISK ALIAS" (and the lock
+ * and load "forget" shares): see persist.h.
+ */
+#include "persist.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "conf_decide.h"
+#include "config_write.h"
+#include "links.h"
+#include "sysroot.h"
+#include "xalloc.h"
+
+static int __attribute__((format(printf, 3, 4)))
+fail(char *why, size_t whysz, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, whysz, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static bool conf_exists(void)
+{
+	struct stat sb;
+
+	return fstatat(sysroot_fd(), &CONF_PATH[1], &sb, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
+int persist_lock_load(struct conf *c, char **text, size_t *len, bool *existed,
+		      char *why, size_t whysz)
+{
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	*text = NULL;
+	r = conf_lock();
+	if (r < 0) {
+		if (r == -EROFS || r == -EACCES || r == -EPERM)
+			return fail(why, whysz, "cannot lock %s: %s", CONF_LOCK_PATH,
+				    conf_write_strerror(-r));
+		return fail(why, whysz, "cannot lock %s: %s", CONF_LOCK_PATH,
+			    strerror(-r));
+	}
+	*existed = conf_exists();
+	/* one line for an unreadable file: the caller's, naming disk and alias */
+	r = conf_load(CONF_PATH, true, true, c, text, len);
+	if (r < 0)
+		return fail(why, whysz, "cannot read %s: %s", CONF_PATH,
+			    conf_strerror(-r));
+	if (c->nproblems) {
+		conf_warn_problems(CONF_PATH, c);
+		return fail(why, whysz, "%s has problems (above); fix them first",
+			    CONF_PATH);
+	}
+	return 0;
+}
+
+/* The old text, untouched, and the new entry at the end. */
+static void make_new_text(struct persist_txn *t, const char *alias,
+			  const char *key)
+{
+	size_t n = t->old_len;
+
+	t->new_text = xmalloc(t->old_len + strlen(alias) + strlen(key) + 10);
+	memcpy(t->new_text, t->old_text, t->old_len);
+	if (n > 0 && t->new_text[n - 1] != '\n')
+		t->new_text[n++] = '\n';
+	n += (size_t)sprintf(t->new_text + n, "alias %s %s\n", alias, key);
+	t->new_len = n;
+}
+
+/* The new file must give the alias to this disk alone (conf_decide()). */
+static int check_new_text(struct persist_txn *t, const struct disk_table *dt,
+			  const struct disk *d, char *why, size_t whysz)
+{
+	struct conf_decision dc;
+	struct conf_view v;
+	struct conf check;
+	char reason[512];
+	int r = 0;
+
+	/* a link name given in another directory could still clash */
+	if (conf_parse(t->new_text, t->new_len, &check) != 0) {
+		r = fail(why, whysz, "%s:%u: %s", CONF_PATH,
+			 check.problems[0].line, check.problems[0].reason);
+		goto out;
+	}
+	conf_view_init(&v, &check, dt);
+	conf_decide(&v, d, &dc);
+	if (dc.verdict == CONF_CONFLICT && dc.conflict != CONFLICT_HELD)
+		r = fail(why, whysz, "%s:%u: conflict: %s", CONF_PATH,
+			 dc.entry->line,
+			 conf_conflict_reason(&check, &dc, d, reason, sizeof(reason)));
+	conf_view_free(&v);
+out:
+	conf_free(&check);
+	return r;
+}
+
+int persist_begin(struct persist_txn *t, const struct disk_table *dt,
+		  const struct disk *d, const char *alias,
+		  char *why, size_t whysz)
+{
+	const struct conf_entry *by_alias, *by_disk;
+	char key[PATH_MAX];
+	struct conf c;
+	int r = -1;
+
+	memset(t, 0, sizeof(*t));
+	if (!link_stable_name(d, key, sizeof(key)))
+		return fail(why, whysz,
+			    "it has no link in /dev/disk/by-id or /dev/disk/by-path to record in %s",
+			    CONF_PATH);
+	if (persist_lock_load(&c, &t->old_text, &t->old_len, &t->existed,
+			      why, whysz) < 0)
+		goto out;
+	by_alias = conf_find_alias(&c, alias);
+	by_disk = conf_find_disk(&c, d, NULL);
+	if (by_alias && by_alias != by_disk) {
+		fail(why, whysz, "%s:%u gives it to %s", CONF_PATH,
+		     by_alias->line, by_alias->device);
+		goto out;
+	}
+	if (by_disk && by_disk != by_alias) {
+		fail(why, whysz, "%s:%u gives the disk alias \"%s\"; 'diskalias forget %s' first",
+		     CONF_PATH, by_disk->line, by_disk->alias, by_disk->alias);
+		goto out;
+	}
+	r = 0;
+	if (by_alias)		/* already recorded */
+		goto out;
+	make_new_text(t, alias, key);
+	r = check_new_text(t, dt, d, why, whysz);
+	t->changes = r == 0;
+out:
+	conf_free(&c);
+	return r;
+}
+
+int persist_commit(struct persist_txn *t, char *why, size_t whysz)
+{
+	int r;
+
+	if (!t->changes)
+		return 0;
+	r = conf_write_atomic(t->new_text, t->new_len);
+	if (r < 0)
+		return fail(why, whysz, "cannot write %s: %s; it is unchanged",
+			    CONF_PATH, conf_write_strerror(-r));
+	t->written = true;
+	return 0;
+}
+
+int persist_rollback(struct persist_txn *t, char *why, size_t whysz)
+{
+	char path[] = CONF_PATH;
+	int r;
+
+	if (!t->written)
+		return 0;
+	t->written = false;
+	if (t->existed)
+		r = conf_write_atomic(t->old_text, t->old_len);
+	else
+		r = unlinkat(sysroot_fd(), path + 1, 0) == 0 ? 0 : -errno;
+	if (r < 0)
+		return fail(why, whysz, "%s: cannot restore the old file: %s",
+			    CONF_PATH, strerror(-r));
+	return 0;
+}
+
+void persist_end(struct persist_txn *t)
+{
+	free(t->old_text);
+	free(t->new_text);
+	memset(t, 0, sizeof(*t));
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef DISKALIAS_STRMAP_H
+#define DISKALIAS_STRMAP_H
+
+/*
+ * A map from byte strings to numbers (an index into the caller's array,
+ * say): open addressing, FNV-1a, at most half full, so a lookup costs a
+ * hash of the key and about one compare.  The map keeps its own copy of
+ * each key.  A zeroed struct strmap is an empty map.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+struct strmap_slot {
+	uint32_t hash;
+	uint32_t len1;		/* key length + 1; 0: a free slot */
+	size_t off;		/* of the key in keys */
+	size_t value;
+};
+
+struct strmap {
+	struct strmap_slot *slots;
+	size_t mask;		/* slots - 1 */
+	size_t count;
+	char *keys;
+	size_t keys_len, keys_cap;
+};
+
+/* Room for n keys without growing (optional). */
+void strmap_reserve(struct strmap *m, size_t n);
+
+/*
+ * The value of key[0..len), added with value 0 when absent (*added, when
+ * not NULL, says which).  The pointer is good until the next put.
+ */
+size_t *strmap_put(struct strmap *m, const char *key, size_t len, bool *added);
+
+/* The value of key[0..len), or NULL when absent. */
+size_t *strmap_get(const struct strmap *m, const char *key, size_t len);
+
+static inline size_t *strmap_get_str(const struct strmap *m, const char *key)
+{
+	return strmap_get(m, key, strlen(key));
+}
+
+void strmap_free(struct strmap *m);
+
+#endif

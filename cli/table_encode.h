@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef DISKALIAS_TABLE_ENCODE_H
+#define DISKALIAS_TABLE_ENCODE_H
+
+/* How libsmartcols shows a cell, for both writers (private to table*.c). */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* *p prints as it is (p[1] is read only when *p is a backslash) */
+static inline bool is_plain_ascii(const unsigned char *p)
+{
+	return *p >= 0x20 && *p < 0x7f && !(*p == '\\' && p[1] == 'x');
+}
+
+/*
+ * libsmartcols' view of s: its width in columns and, when dst is not
+ * NULL, the text it prints (at most 4 * strlen(s) + 1 bytes, with NUL).
+ */
+size_t table_encode(const char *s, char *dst);
+
+#endif
