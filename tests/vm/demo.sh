@@ -18,7 +18,8 @@ expect() {	# expect WHAT COMMAND...: note WHAT when COMMAND fails
 }
 end() {
 	if [ ${#missing[@]} -gt 0 ]; then
-		printf '\ndemo: not shown: %s\n' "${missing[@]}"
+		echo
+		printf 'demo: not shown: %s\n' "${missing[@]}"
 		exit 1
 	fi
 	exit 0
@@ -35,6 +36,7 @@ if [ "$phase" = boot2 ]; then
 	ls -l /dev/disk/by-alias/ | sed -n 's/^.* \([^ ]* -> .*\)$/\1/p'
 	disk=$(diskalias resolve data0)
 	d=${disk#/dev/}
+	[ -n "$d" ] || { missing+=("data0 resolving to a disk"); end; }
 	expect "data0 on the disk with WWN ...d4" \
 		test "$(readlink -f /dev/disk/by-id/wwn-0x5000c500a1b2c3d4)" = "$disk"
 
