@@ -2,7 +2,8 @@
 # The Debian package as built by images/build-deb: its name, its files
 # (tests/package/deb-contents.txt, nothing more), a udev rule that runs the
 # packaged binary, man pages that render, its dependencies, a postinst that
-# reloads udev's rules, and no lintian tag at any level.
+# reloads udev's rules, and no lintian tag at any level, on it or on the
+# source package.
 #
 # usage: deb-test.sh OUTDIR WORKDIR   (the package goes to OUTDIR)
 set -u
@@ -75,4 +76,9 @@ echo '$ lintian -I -E --pedantic'
 tags=$(lintian -I -E --pedantic "$deb" 2>&1 | grep -v 'running with root privileges')
 echo "$tags"
 check "lintian: no tag at any level" test -z "$tags"
+dsc=$(ls "$out.work"/diskalias_*.dsc)
+echo "\$ lintian -I -E --pedantic ${dsc##*/}"
+tags=$(lintian -I -E --pedantic "$dsc" 2>&1 | grep -v 'running with root privileges')
+echo "$tags"
+check "lintian on the source package: no tag at any level" test -z "$tags"
 finish
