@@ -390,3 +390,149 @@ size_t kmsg_unescape(const char *in, size_t len, char *out)
 	}
 	return o;
 }
+
+static bool has_prefix(const char *s, size_t len, const char *p, size_t plen)
+{
+	return len >= plen && memcmp(s, p, plen) == 0;
+}
+
+#define PREFIX(s, len, lit) has_prefix(s, len, lit, sizeof(lit) - 1)
+
+/* A word of name bytes at s[*i] up to a byte in ends; its length. */
+static size_t word_at(const char *s, size_t len, size_t i)
+{
+	size_t start = i;
+
+	while (i < len && is_word(s[i]))
+		i++;
+	return i - start;
+}
+
+/* "[NAME] " at s[i]: NAME's length (0 when not so); *i moves past it. */
+static size_t bracket_name(const char *s, size_t len, size_t *i)
+{
+	size_t n;
+
+	if (*i >= len || s[*i] != '[')
+		return 0;
+	n = word_at(s, len, *i + 1);
+	if (!n || *i + 1 + n >= len || s[*i + 1 + n] != ']')
+		return 0;
+	*i += n + 2;
+	if (*i < len && s[*i] == ' ')
+		(*i)++;
+	return n;
+}
+
+/* "sd H:C:T:L: [NAME] REST" */
+static enum log_event sd_line(const char *s, size_t len,
+			      struct log_event_info *ev)
+{
+	size_t i = 3, a, n;
+
+	a = scsi_address_len(s, len, i);
+	if (!a || i + a + 2 >= len || s[i + a] != ':' || s[i + a + 1] != ' ')
+		return LOG_EVENT_NONE;
+	ev->arg = s + i;
+	ev->arg_len = a;
+	i += a + 2;
+	ev->name = s + i + 1;
+	n = bracket_name(s, len, &i);
+	if (!n)
+		return LOG_EVENT_NONE;
+	ev->name_len = n;
+	if (PREFIX(s + i, len - i, "Attached SCSI disk"))
+		return LOG_EVENT_ATTACH;
+	if (PREFIX(s + i, len - i, "Synchronizing SCSI cache"))
+		return LOG_EVENT_REMOVE;
+	return LOG_EVENT_TIE;
+}
+
+/* "virtio_blk virtioN: [NAME] REST" */
+static enum log_event virtio_line(const char *s, size_t len,
+				  struct log_event_info *ev)
+{
+	size_t i = 11, n = word_at(s, len, i), j;
+	uint64_t v;
+
+	if (!n || i + n + 2 >= len || s[i + n] != ':' || s[i + n + 1] != ' ')
+		return LOG_EVENT_NONE;
+	ev->arg = s + i;
+	ev->arg_len = n;
+	i += n + 2;
+	ev->name = s + i + 1;
+	n = bracket_name(s, len, &i);
+	if (!n)
+		return LOG_EVENT_NONE;
+	ev->name_len = n;
+	/* printed once, when the disk is probed: "[vda] 16777216 512-byte" */
+	j = i;
+	if (get_number(s, len, &j, &v) && PREFIX(s + j, len - j, " 512-byte logical blocks"))
+		return LOG_EVENT_ATTACH;
+	return LOG_EVENT_TIE;
+}
+
+/* "block NAME: alias set to ALIAS", ALIAS the rest of the line */
+static enum log_event alias_line(const char *s, size_t len,
+				 struct log_event_info *ev)
+{
+	static const char mid[] = ": alias set to ";
+	size_t i = 6, n = word_at(s, len, i), a;
+
+	if (!n || !has_prefix(s + i + n, len - i - n, mid, sizeof(mid) - 1))
+		return LOG_EVENT_NONE;
+	ev->name = s + i;
+	ev->name_len = n;
+	i += n + sizeof(mid) - 1;
+	for (a = i; a < len && alias_byte_ok((unsigned char)s[a]); a++)
+		;
+	/* a patched kernel's own note may follow on later lines' form only */
+	if (a == i || a - i > ALIAS_MAX_LEN || a != len)
+		return LOG_EVENT_NONE;
+	ev->arg = s + i;
+	ev->arg_len = a - i;
+	return LOG_EVENT_ALIAS;
+}
+
+enum log_event log_classify(const char *text, size_t len,
+			    struct log_event_info *ev)
+{
+	memset(ev, 0, sizeof(*ev));
+	if (len < 6)
+		return LOG_EVENT_NONE;
+	switch (text[0]) {
+	case 'L':
+		return PREFIX(text, len, "Linux version ") ? LOG_EVENT_BOOT
+							   : LOG_EVENT_NONE;
+	case 'b':
+		return PREFIX(text, len, "block ") ? alias_line(text, len, ev)
+						   : LOG_EVENT_NONE;
+	case 's':
+		return PREFIX(text, len, "sd ") ? sd_line(text, len, ev)
+						: LOG_EVENT_NONE;
+	case 'v':
+		return PREFIX(text, len, "virtio_blk ") ? virtio_line(text, len, ev)
+							: LOG_EVENT_NONE;
+	default:
+		return LOG_EVENT_NONE;
+	}
+}
+
+size_t log_disk_part(const char *name, size_t len)
+{
+	size_t n = len;
+
+	while (n > 0 && is_digit(name[n - 1]))
+		n--;
+	if (n == len || n == 0)
+		return len;
+	/* nvme0n1p2, mmcblk0p1, loop0p1, md0p1: "p" after a digit */
+	if (n >= 2 && name[n - 1] == 'p' && is_digit(name[n - 2]))
+		return n - 1;
+	/* sdb1, vda2, xvda1, hdc3: digits after letters; not nvme0n1, md0 */
+	if (n >= 3 && (memcmp(name, "sd", 2) == 0 || memcmp(name, "vd", 2) == 0 ||
+		       memcmp(name, "hd", 2) == 0 ||
+		       (n >= 4 && memcmp(name, "xvd", 3) == 0)))
+		return n;
+	return len;
+}

@@ -26,6 +26,8 @@ enum log_format {
 	LOG_FORMAT_AUTO = 0,
 	LOG_FORMAT_KMSG,
 	LOG_FORMAT_DMESG,
+	LOG_FORMAT_EXPORT,	/* journalctl -o export */
+	LOG_FORMAT_JSON,	/* journalctl -o json */
 };
 
 struct log_record {
@@ -108,6 +110,44 @@ bool log_next_token(const struct log_scanner *sc, const char *text,
 #define LOG_ALIAS_SUFFIX_HEAD	" (alias "
 size_t log_alias_suffix(const char *text, size_t len, const char **alias,
 			size_t *alias_len);
+
+/*
+ * What a line of the log says about a disk's name itself (the evidence
+ * "diskalias log" annotates by).  text is the message alone.
+ */
+enum log_event {
+	LOG_EVENT_NONE,
+	LOG_EVENT_BOOT,		/* "Linux version ...": a boot starts */
+	LOG_EVENT_ALIAS,	/* "block sdb: alias set to data0" */
+	LOG_EVENT_TIE,		/* "sd 2:0:0:1: [sdb] ...": name at an address */
+	LOG_EVENT_ATTACH,	/* "sd 2:0:0:1: [sdb] Attached SCSI disk", or
+				 * virtio_blk's "virtio2: [vda] N 512-byte
+				 * logical blocks": a disk took the name */
+	LOG_EVENT_REMOVE,	/* "sd 2:0:0:1: [sdb] Synchronizing SCSI cache":
+				 * the disk is going (after this line) */
+};
+
+struct log_event_info {
+	const char *name;	/* the disk's kernel name */
+	size_t name_len;
+	const char *arg;	/* ALIAS: the alias; TIE, ATTACH: the address */
+	size_t arg_len;
+};
+
+/*
+ * Classify a message.  Cheap for the common line: it looks at the first
+ * bytes only, and further only when they are "Linux ", "block " or a
+ * driver name followed by a bus address and "[name]".
+ */
+enum log_event log_classify(const char *text, size_t len,
+			    struct log_event_info *ev);
+
+/*
+ * The length of the whole-disk part of a kernel name: "sdb1" -> 3,
+ * "nvme0n1p2" -> 7, "mmcblk0p1" -> 7, "sdb" -> 3; len itself when the
+ * name has no partition part.
+ */
+size_t log_disk_part(const char *name, size_t len);
 
 /* Turn \xNN escapes of a kmsg message back into bytes; returns the length. */
 size_t kmsg_unescape(const char *in, size_t len, char *out);

@@ -4,7 +4,8 @@
  * input into records as "diskalias log" does, parses each as kmsg and as
  * dmesg, scans the text for names and unescapes it, checking that every
  * span stays inside the input, and holds the " (alias NAME)" finder to a
- * naive reading of design.md.
+ * naive reading of design.md; also parses the input as journal export
+ * records and JSON lines, and classifies each message and name.
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Icli \
  *	cli/kmsg.c tests/fuzz/kmsg_fuzz.c -o kmsg_fuzz
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "journal.h"
 #include "kmsg.h"
 
 static void check_span(const char *p, size_t len, const char *buf, size_t size)
@@ -68,6 +70,71 @@ static void check_suffix(const char *text, size_t len)
 		abort();
 }
 
+static void check_journal_fields(const struct journal_fields *jf,
+				 const char *lo, const char *hi)
+{
+	const struct journal_span *sp[] = { &jf->boot_id, &jf->device, &jf->sysname };
+
+	for (size_t i = 0; i < 3; i++)
+		if (sp[i]->len && (sp[i]->p < lo || sp[i]->p + sp[i]->len > hi))
+			abort();
+	if (jf->ndevlinks > JOURNAL_DEVLINKS_MAX)
+		abort();
+	for (size_t i = 0; i < jf->ndevlinks; i++)
+		if (jf->devlinks[i].len &&
+		    (jf->devlinks[i].p < lo || jf->devlinks[i].p + jf->devlinks[i].len > hi))
+			abort();
+}
+
+static void check_classify(const char *text, size_t len)
+{
+	struct log_event_info ev;
+	enum log_event e = log_classify(text, len, &ev);
+
+	if (e >= LOG_EVENT_ALIAS) {
+		check_span(ev.name, ev.name_len, text, len);
+		if (!ev.name_len || log_disk_part(ev.name, ev.name_len) > ev.name_len ||
+		    log_disk_part(ev.name, ev.name_len) == 0)
+			abort();
+	}
+	if (ev.arg)
+		check_span(ev.arg, ev.arg_len, text, len);
+}
+
+static void journal(const char *buf, size_t size, char *scratch)
+{
+	struct log_record rec;
+	struct journal_fields jf;
+	size_t pos = 0;
+
+	journal_export_detect(buf, size);
+	journal_json_detect(buf, size);
+	while (pos < size) {
+		size_t n = journal_export_record_len(buf + pos, size - pos, true);
+
+		if (n == 0 || n > size - pos)
+			abort();
+		if (journal_export_parse(buf + pos, n, &rec, &jf) == 0) {
+			if (rec.text_len)
+				check_span(rec.text, rec.text_len, buf, size);
+			check_journal_fields(&jf, buf, buf + size);
+			check_classify(rec.text, rec.text_len);
+		}
+		pos += n;
+	}
+	for (pos = 0; pos < size; ) {
+		const char *nl = memchr(buf + pos, '\n', size - pos);
+		size_t n = nl ? (size_t)(nl - buf - pos) : size - pos;
+
+		if (journal_json_parse(buf + pos, n, &rec, &jf, scratch) == 0) {
+			if (rec.text_len && (rec.text < scratch || rec.text + rec.text_len > scratch + n))
+				abort();
+			check_journal_fields(&jf, scratch, scratch + n);
+		}
+		pos += n + 1;
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *buf = (const char *)data;
@@ -95,6 +162,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_span(rec.device, rec.device_len, buf, size);
 			scan(&sc, rec.text, rec.text_len);
 			check_suffix(rec.text, rec.text_len);
+			check_classify(rec.text, rec.text_len);
 			if (kmsg_unescape(rec.text, rec.text_len, out) > rec.text_len)
 				abort();
 		}
@@ -107,6 +175,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		pos += n;
 	}
+	journal(buf, size, out);
 	free(out);
 	return 0;
 }

@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * diskalias log's input: the live /dev/kmsg (one record a read), or a
+ * saved log read in large blocks and cut into records by its format
+ * (kmsg, dmesg, journal export or JSON); and the running boot's
+ * /dev/kmsg, read whole before anything is annotated.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diskalias.h"
+#include "log.h"
+#include "sysroot.h"
+#include "xalloc.h"
+
+#define READ_SIZE	(1u << 20)	/* bytes asked of read(2) at once */
+#define RECORD_MAX	(1u << 20)	/* longer "lines" pass through in pieces */
+#define KMSG_READ_MAX	16384		/* a /dev/kmsg record is at most 8 KiB */
+#define FOLLOW_POLL_MS	200		/* a followed regular file: poll period */
+
+volatile sig_atomic_t log_stop;
+
+struct reader {
+	int fd;			/* -1: buf holds all there is */
+	const char *name;	/* for messages */
+	char *buf;
+	size_t cap, start, end;
+	bool eof;
+	bool follow;		/* a regular file followed: poll at EOF */
+};
+
+/* Read more into r->buf; returns false at the end of input. */
+static bool fill(struct reader *r)
+{
+	ssize_t n;
+
+	if (r->fd < 0) {
+		r->eof = true;
+		return false;
+	}
+	if (r->start > 0) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+	}
+	for (;;) {
+		size_t room = r->cap - r->end;
+
+		if (room > READ_SIZE)
+			room = READ_SIZE;
+		n = read(r->fd, r->buf + r->end, room);
+		if (n > 0) {
+			r->end += (size_t)n;
+			return true;
+		}
+		if (n < 0 && errno == EINTR && !log_stop)
+			continue;
+		if (n < 0 && errno != EINTR)
+			err(DA_EXIT_FAILURE, "%s", r->name);
+		if (r->follow && !log_stop) {
+			fflush(stdout);
+			poll(NULL, 0, FOLLOW_POLL_MS);
+			if (!log_stop)
+				continue;
+		}
+		r->eof = true;
+		return false;
+	}
+}
+
+/* Length of the next complete unit at buf[start..end), or 0. */
+static size_t next_unit(const struct logger *lg, const struct reader *r)
+{
+	const char *p = r->buf + r->start;
+	size_t avail = r->end - r->start;
+	const char *nl;
+
+	if (lg->format == LOG_FORMAT_KMSG)
+		return kmsg_record_len(p, avail, r->eof);
+	if (lg->format == LOG_FORMAT_EXPORT)
+		return journal_export_record_len(p, avail, r->eof);
+	nl = memchr(p, '\n', avail);
+	if (nl)
+		return (size_t)(nl - p) + 1;
+	return r->eof ? avail : 0;
+}
+
+/* One unit of input: a record, newline(s) included. */
+static void handle_unit(struct logger *lg, const char *raw, size_t len)
+{
+	struct log_record rec;
+	struct journal_fields jf;
+	size_t body = len;
+	int r;
+
+	switch (lg->format) {
+	case LOG_FORMAT_KMSG:
+		r = kmsg_parse(raw, len, &rec);
+		break;
+	case LOG_FORMAT_EXPORT:
+		/* blank lines around a record are its frame */
+		while (body > 0 && raw[body - 1] == '\n' &&
+		       (body == 1 || raw[body - 2] == '\n'))
+			body--;
+		r = journal_export_parse(raw, body, &rec, &jf);
+		if (r == 0 && body && raw[0] == '\n')
+			r = -1;
+		if (r == 0) {
+			log_handle(lg, &rec, &jf, raw, body);
+			return;
+		}
+		break;
+	case LOG_FORMAT_JSON:
+		if (body > 0 && raw[body - 1] == '\n')
+			body--;
+		if (body + 1 > lg->scratch_cap) {
+			lg->scratch_cap = body + 1;
+			lg->scratch = xreallocarray(lg->scratch, lg->scratch_cap, 1);
+		}
+		r = journal_json_parse(raw, body, &rec, &jf, lg->scratch);
+		if (r == 0) {
+			log_handle(lg, &rec, &jf, raw, body);
+			return;
+		}
+		break;
+	default:
+		if (body > 0 && raw[body - 1] == '\n')
+			body--;
+		r = dmesg_parse(raw, body, &rec);
+		break;
+	}
+	if (r < 0)
+		log_malformed(lg, raw, len, true, false);
+	else
+		log_handle(lg, &rec, NULL, raw, len);
+}
+
+static enum log_format detect(const char *buf, size_t len)
+{
+	if (journal_json_detect(buf, len))
+		return LOG_FORMAT_JSON;
+	if (journal_export_detect(buf, len))
+		return LOG_FORMAT_EXPORT;
+	return log_detect_format(buf, len);
+}
+
+static void process(struct logger *lg, struct reader *r)
+{
+	bool in_long_line = false;
+
+	if (lg->format == LOG_FORMAT_AUTO)
+		lg->format = detect(r->buf + r->start, r->end - r->start);
+	while (r->start < r->end || !r->eof) {
+		size_t n = next_unit(lg, r);
+
+		if (n) {
+			if (in_long_line)	/* the end of an over-long line */
+				log_malformed(lg, r->buf + r->start, n, false, false);
+			else
+				handle_unit(lg, r->buf + r->start, n);
+			in_long_line = false;
+			r->start += n;
+			continue;
+		}
+		if (r->end - r->start >= RECORD_MAX) {
+			log_malformed(lg, r->buf + r->start, RECORD_MAX,
+				      !in_long_line, true);
+			in_long_line = true;
+			r->start += RECORD_MAX;
+			continue;
+		}
+		if (r->eof || log_stop)
+			break;
+		fill(r);
+	}
+}
+
+static void read_stream(struct logger *lg, struct reader *r)
+{
+	r->cap = RECORD_MAX + READ_SIZE;
+	r->buf = xmalloc(r->cap);
+	r->start = r->end = 0;
+	r->eof = false;
+	fill(r);
+	process(lg, r);
+	free(r->buf);
+}
+
+/*
+ * All of /dev/kmsg there is now: a character device one record a read
+ * until it has no more, a saved one (in a fake tree) to its end.
+ */
+static char *slurp_kmsg(struct logger *lg, int fd, bool chr, size_t *lenp)
+{
+	size_t len = 0, cap = 1 << 16;
+	char *buf = xmalloc(cap);
+	ssize_t n;
+
+	for (;;) {
+		if (cap - len < KMSG_READ_MAX) {
+			cap *= 2;
+			buf = xreallocarray(buf, cap, 1);
+		}
+		n = read(fd, buf + len, chr ? KMSG_READ_MAX : cap - len);
+		if (n > 0) {
+			len += (size_t)n;
+			continue;
+		}
+		if (n == 0)
+			break;
+		if (errno == EPIPE) {
+			lg->nlost++;	/* overwritten before we read them */
+			continue;
+		}
+		if (errno == EINTR)
+			continue;
+		if (errno == EAGAIN)
+			break;
+		err(DA_EXIT_FAILURE, "/dev/kmsg");
+	}
+	*lenp = len;
+	return buf;
+}
+
+/* What the running boot's records show: its names' changes, its records. */
+static void gather(struct logger *lg, const char *buf, size_t len)
+{
+	struct logger g = { .gather_only = true, .format = LOG_FORMAT_KMSG,
+			    .meta = EV_NONE };
+	struct run_boot *rb = &lg->run;
+	struct log_record rec;
+	unsigned boot = 0;
+
+	for (size_t pos = 0; pos < len; ) {
+		size_t n = kmsg_record_len(buf + pos, len - pos, true);
+
+		if (kmsg_parse(buf + pos, n, &rec) == 0) {
+			log_handle(&g, &rec, NULL, buf + pos, n);
+			if (g.boot_no != boot) {
+				/* only the last boot is the running one */
+				free(rb->seen);
+				rb->seen = NULL;
+				rb->seen_n = rb->seen_mask = 0;
+				rb->have_oldest = false;
+				boot = g.boot_no;
+			}
+			if (rec.usec > 0) {
+				run_boot_add(rb, rec.usec, rec.text, rec.text_len);
+				if (!rb->have_oldest) {
+					rb->oldest = rec.usec;
+					rb->have_oldest = true;
+				}
+			}
+		}
+		else
+			g.nrecords++;	/* counted as the annotating pass will */
+		pos += n;
+	}
+	rb->nboots = g.boot_no;
+	rb->nrecords = g.nrecords;
+	rb->names = g.ev;
+	rb->loaded = true;
+	free(g.hits);
+}
+
+static void read_boot_id(struct logger *lg)
+{
+	int fd = sysroot_open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_NONBLOCK);
+	ssize_t n;
+
+	if (fd < 0)
+		return;
+	n = read(fd, lg->running_boot_id, sizeof(lg->running_boot_id) - 1);
+	close(fd);
+	if (n <= 0) {
+		lg->running_boot_id[0] = '\0';
+		return;
+	}
+	lg->running_boot_id[n] = '\0';
+	lg->running_boot_id[strcspn(lg->running_boot_id, "\n")] = '\0';
+	/* the journal writes it without dashes */
+	for (char *s = lg->running_boot_id, *d = s; ; s++) {
+		if (*s != '-')
+			*d++ = *s;
+		if (!*s)
+			break;
+	}
+}
+
+/*
+ * For a saved log: the running boot, to recognize records of it.  A
+ * /dev/kmsg we may not read is no running boot: records are annotated
+ * from the log and the journal alone.
+ */
+void log_read_running_boot(struct logger *lg)
+{
+	struct stat st;
+	char *buf;
+	size_t len;
+	int fd;
+
+	read_boot_id(lg);
+	fd = sysroot_open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISREG(st.st_mode))) {
+		buf = slurp_kmsg(lg, fd, S_ISCHR(st.st_mode), &len);
+		gather(lg, buf, len);
+		free(buf);
+	}
+	close(fd);
+}
+
+void log_read_input(struct logger *lg, const char *path)
+{
+	struct reader r = { .name = path };
+
+	if (strcmp(path, "-") == 0) {
+		r.fd = STDIN_FILENO;
+		r.name = "stdin";
+	} else {
+		r.fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (r.fd < 0)
+			err(DA_EXIT_FAILURE, "%s", path);
+		posix_fadvise(r.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	}
+	read_stream(lg, &r);
+	if (r.fd != STDIN_FILENO)
+		close(r.fd);
+}
+
+/* The live /dev/kmsg, followed: one record a read(2), non-blocking. */
+static void follow_kmsg_device(struct logger *lg, int fd)
+{
+	static char buf[KMSG_READ_MAX];
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	ssize_t n;
+
+	while (!log_stop) {
+		n = read(fd, buf, sizeof(buf));
+		if (n > 0) {
+			handle_unit(lg, buf, (size_t)n);
+			continue;
+		}
+		if (n < 0 && errno == EPIPE) {
+			lg->nlost++;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno != EAGAIN)
+			err(DA_EXIT_FAILURE, "/dev/kmsg");
+		fflush(lg->out);
+		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+			err(DA_EXIT_FAILURE, "/dev/kmsg: poll");
+	}
+}
+
+/*
+ * The running boot's log: what there is now, read whole (so each name's
+ * last change is known before the first record is annotated), then, to
+ * follow, what comes.
+ */
+void log_read_kmsg(struct logger *lg, bool follow)
+{
+	struct reader r = { .fd = -1, .name = "/dev/kmsg", .eof = true };
+	struct stat st;
+	bool chr;
+	int fd;
+
+	read_boot_id(lg);
+	fd = sysroot_open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	if (fd < 0 && (errno == EACCES || errno == EPERM))
+		errx(DA_EXIT_FAILURE, "/dev/kmsg: permission denied: reading the "
+		     "kernel log needs root or CAP_SYSLOG (kernel.dmesg_restrict)");
+	if (fd < 0)
+		err(DA_EXIT_FAILURE, "/dev/kmsg");
+	chr = fstat(fd, &st) == 0 && S_ISCHR(st.st_mode);
+	lg->format = LOG_FORMAT_KMSG;
+	r.buf = slurp_kmsg(lg, fd, chr, &r.end);
+	gather(lg, r.buf, r.end);
+	lg->dx_built_rec = lg->run.nrecords;
+	process(lg, &r);
+	free(r.buf);
+	if (follow && chr) {
+		follow_kmsg_device(lg, fd);
+	} else if (follow && S_ISREG(st.st_mode)) {
+		/* a saved log in a fake tree: read on as it grows */
+		struct reader f = { .fd = fd, .name = "/dev/kmsg", .follow = true };
+
+		read_stream(lg, &f);
+	}
+	close(fd);
+}
