@@ -62,6 +62,10 @@ struct ev_disk {
 	uint64_t changed_at;	/* the last change's time (usec) */
 	uint64_t changed_rec;	/* ... and record number */
 	uint64_t mentioned, named, noted;	/* record stamps */
+	const struct dx_disk *sys;	/* today's disk of the name, as of */
+	unsigned sys_gen;		/* ... this index generation (0: none) */
+	uint32_t run_k;			/* the name in the running boot's map */
+	bool run_looked;
 };
 
 /* The kernel names of one boot, by name (open addressing into disks). */
@@ -88,7 +92,10 @@ struct run_boot {
 	uint64_t nrecords;
 	uint64_t oldest;	/* time of its last boot's first timed record */
 	bool have_oldest;
-	uint64_t *seen;		/* (time, text) of its last boot's records */
+	struct run_seen {
+		uint64_t usec;		/* 0: empty */
+		uint32_t key;		/* a hash of the text */
+	} *seen;		/* its last boot's timed records */
 	size_t seen_n, seen_mask;
 	struct ev_map names;	/* its last boot's names and their changes */
 };
@@ -117,6 +124,7 @@ struct logger {
 	bool live;			/* /dev/kmsg: the running boot */
 	time_t last_scan;
 	uint64_t dx_built_rec;		/* the record the index is as of */
+	unsigned dx_gen;		/* counts index builds, from 1 */
 	bool dx_stale;
 	struct log_scanner scanner;
 
@@ -166,8 +174,8 @@ void log_events_before(struct logger *lg);
 void log_events_after(struct logger *lg);
 void log_journal_evidence(struct logger *lg);
 void log_read_running_boot(struct logger *lg);
-bool log_system_valid(struct logger *lg, const struct ev_disk *e);
-const struct dx_disk *log_system_disk(struct logger *lg, const struct ev_disk *e);
+bool log_system_valid(struct logger *lg, struct ev_disk *e);
+const struct dx_disk *log_system_disk(struct logger *lg, struct ev_disk *e);
 
 /* log_annotate.c */
 void log_find_disks(struct logger *lg, const struct log_record *rec, bool parsed);

@@ -32,6 +32,9 @@ static uint32_t word_disk(struct logger *lg, const char *w, size_t len)
 	if (disk_index_plausible_name(w, len))
 		return ev_map_get(&lg->ev, w, log_disk_part(w, len), true);
 	/* a name of today's tree that no naming scheme above has */
+	if (len > lg->dx.max_name_len ||
+	    !(lg->dx.first_bytes[(unsigned char)w[0] >> 3] & (1u << (w[0] & 7))))
+		return EV_NONE;
 	d = disk_index_lookup(&lg->dx, w, len);
 	if (d && d->name_len == len && memcmp(d->name, w, len) == 0)
 		return ev_map_get(&lg->ev, d->name, d->name_len, true);
@@ -157,7 +160,7 @@ void log_find_disks(struct logger *lg, const struct log_record *rec, bool parsed
 
 void log_note(struct logger *lg, uint32_t k, struct note *n)
 {
-	const struct ev_disk *e = &lg->ev.disks[k];
+	struct ev_disk *e = &lg->ev.disks[k];
 	const struct dx_disk *d = log_system_disk(lg, e);
 
 	memset(n, 0, sizeof(*n));

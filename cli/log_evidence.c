@@ -118,51 +118,69 @@ uint32_t ev_map_by_addr(const struct ev_map *m, const char *addr, size_t len)
 
 /* ---- the running boot ---- */
 
-static uint64_t seen_key(uint64_t usec, const char *text, size_t len)
+/*
+ * The set of (time, text) of the running boot's records, by time first:
+ * a record of another boot is told apart by a hash of its time alone,
+ * and its text is hashed only when the time is one the running boot has.
+ */
+static size_t usec_slot(uint64_t usec, size_t mask)
 {
-	uint64_t k = usec * 0x9e3779b97f4a7c15ull ^
-		     ((uint64_t)hash_bytes(text, len) << 1 | len);
+	return (size_t)((usec * 0x9e3779b97f4a7c15ull) >> 20) & mask;
+}
 
-	return k ? k : 1;
+static uint32_t text_key(const char *text, size_t len)
+{
+	return hash_bytes(text, len) ^ (uint32_t)len;
+}
+
+static void seen_put(struct run_seen *t, size_t mask, uint64_t usec, uint32_t key)
+{
+	size_t i;
+
+	for (i = usec_slot(usec, mask); t[i].usec; i = (i + 1) & mask)
+		if (t[i].usec == usec && t[i].key == key)
+			return;
+	t[i] = (struct run_seen){ usec, key };
 }
 
 void run_boot_add(struct run_boot *rb, uint64_t usec, const char *text, size_t len)
 {
-	uint64_t k = seen_key(usec, text, len);
-	size_t i;
-
+	if (!usec)
+		return;
 	if (2 * (rb->seen_n + 1) > rb->seen_mask + 1) {
 		size_t nslots = rb->seen ? 2 * (rb->seen_mask + 1) : 1024;
-		uint64_t *old = rb->seen;
+		struct run_seen *old = rb->seen;
 		size_t oldn = rb->seen ? rb->seen_mask + 1 : 0;
 
 		rb->seen = xcalloc(nslots, sizeof(*rb->seen));
 		rb->seen_mask = nslots - 1;
-		for (size_t j = 0; j < oldn; j++) {
-			if (!old[j])
-				continue;
-			for (i = old[j] & rb->seen_mask; rb->seen[i]; i = (i + 1) & rb->seen_mask)
-				;
-			rb->seen[i] = old[j];
-		}
+		for (size_t j = 0; j < oldn; j++)
+			if (old[j].usec)
+				seen_put(rb->seen, rb->seen_mask, old[j].usec, old[j].key);
 		free(old);
 	}
-	for (i = k & rb->seen_mask; rb->seen[i]; i = (i + 1) & rb->seen_mask)
-		if (rb->seen[i] == k)
-			return;
-	rb->seen[i] = k;
+	seen_put(rb->seen, rb->seen_mask, usec, text_key(text, len));
 	rb->seen_n++;
 }
 
 bool run_boot_has(const struct run_boot *rb, uint64_t usec, const char *text, size_t len)
 {
-	uint64_t k = seen_key(usec, text, len);
+	uint32_t key = 0;
+	bool hashed = false;
 
-	if (!rb->seen)
+	if (!rb->seen || !usec)
 		return false;
-	for (size_t i = k & rb->seen_mask; rb->seen[i]; i = (i + 1) & rb->seen_mask)
-		if (rb->seen[i] == k)
+	for (size_t i = usec_slot(usec, rb->seen_mask); rb->seen[i].usec;
+	     i = (i + 1) & rb->seen_mask) {
+		if (rb->seen[i].usec != usec)
+			continue;
+		if (!hashed) {
+			key = text_key(text, len);
+			hashed = true;
+		}
+		if (rb->seen[i].key == key)
 			return true;
+	}
 	return false;
 }
 
@@ -199,6 +217,7 @@ void log_build_index(struct logger *lg)
 		memset(&lg->dx, 0, sizeof(lg->dx));
 	}
 	lg->have_index = true;
+	lg->dx_gen++;
 	{
 		struct timespec ts;
 
@@ -227,14 +246,18 @@ static void maybe_rescan(struct logger *lg)
 		log_build_index(lg);
 }
 
-const struct dx_disk *log_system_disk(struct logger *lg, const struct ev_disk *e)
+const struct dx_disk *log_system_disk(struct logger *lg, struct ev_disk *e)
 {
 	if (!log_system_valid(lg, e))
 		return NULL;
-	return disk_index_lookup(&lg->dx, e->name, e->name_len);
+	if (e->sys_gen != lg->dx_gen) {
+		e->sys = disk_index_lookup(&lg->dx, e->name, e->name_len);
+		e->sys_gen = lg->dx_gen;
+	}
+	return e->sys;
 }
 
-bool log_system_valid(struct logger *lg, const struct ev_disk *e)
+bool log_system_valid(struct logger *lg, struct ev_disk *e)
 {
 	const struct log_record *rec = lg->rec;
 	uint32_t k;
@@ -250,7 +273,11 @@ bool log_system_valid(struct logger *lg, const struct ev_disk *e)
 	if (!lg->run.loaded || (rec && rec->has_time && lg->run.have_oldest &&
 				rec->usec < lg->run.oldest))
 		return !e->changed;	/* only until the log shows a change */
-	k = ev_map_get(&lg->run.names, e->name, e->name_len, false);
+	if (!e->run_looked) {
+		e->run_k = ev_map_get(&lg->run.names, e->name, e->name_len, false);
+		e->run_looked = true;
+	}
+	k = e->run_k;
 	if (k == EV_NONE || !lg->run.names.disks[k].changed)
 		return true;
 	if (lg->run.names.disks[k].changed_no_time || !rec || !rec->has_time)
