@@ -125,45 +125,50 @@ static size_t first_named(const struct conf *c, const char *name)
 	return v ? *v : NO_ENTRY;
 }
 
-/* The entry naming the same link as DEVICE dev (a duplicate), or NULL. */
-static const struct conf_entry *find_device(const struct conf *c,
-					    const char *dev)
+/*
+ * Add the entry of line "line" unless its alias or its DEVICE is taken
+ * (a problem then); the maps have room for an entry a line.
+ */
+static void add_entry(struct conf *c, char *alias, size_t alias_len,
+		      char *dev, size_t dev_len, unsigned int line)
 {
-	for (size_t i = first_named(c, last_component(dev)); i != NO_ENTRY;
-	     i = c->next_same_name[i])
-		if (same_device(c->entries[i].device, dev))
-			return &c->entries[i];
-	return NULL;
-}
+	const char *name = last_component(dev);
+	size_t name_len = dev_len - (size_t)(name - dev);
+	struct strmap_slot *by_alias, *by_name;
+	char q1[QUOTE_MAX], q2[QUOTE_MAX];
+	size_t i = c->nentries, k;
 
-static void add_entry(struct conf *c, char *alias, char *dev,
-		      unsigned int line)
-{
-	size_t i = c->nentries, *v;
-	bool added;
+	by_alias = strmap_slot(&c->by_alias, alias, alias_len);
+	if (by_alias->key) {
+		add_problem(c, line, "alias %s is already given on line %u",
+			    quote(alias, alias_len, q1),
+			    c->entries[by_alias->value].line);
+		return;
+	}
+	by_name = strmap_slot(&c->by_name, name, name_len);
+	for (k = by_name->key ? by_name->value : NO_ENTRY; k != NO_ENTRY;
+	     k = c->next_same_name[k]) {
+		const struct conf_entry *e = &c->entries[k];
 
-	if (c->nentries == c->cap) {
-		c->cap = c->cap ? c->cap * 2 : 16;
-		c->entries = xreallocarray(c->entries, c->cap, sizeof(*c->entries));
-		c->next_same_name = xreallocarray(c->next_same_name, c->cap,
-						  sizeof(size_t));
+		if (same_device(e->device, dev)) {
+			add_problem(c, line, "device %s already has alias %s on line %u",
+				    quote(dev, dev_len, q1),
+				    quote(e->alias, strlen(e->alias), q2), e->line);
+			return;
+		}
 	}
 	c->entries[c->nentries++] = (struct conf_entry){ alias, dev, line };
 	c->next_same_name[i] = NO_ENTRY;
-	*strmap_put(&c->by_alias, alias, strlen(alias), NULL) = i;
-	v = strmap_put(&c->by_name, last_component(dev),
-		       strlen(last_component(dev)), &added);
-	if (added) {
-		*v = i;
+	*strmap_fill(&c->by_alias, by_alias, alias, alias_len) = i;
+	if (!by_name->key) {
+		*strmap_fill(&c->by_name, by_name, name, name_len) = i;
 		return;
 	}
 	/* keep file order: the new entry goes last */
-	for (size_t k = *v;; k = c->next_same_name[k]) {
-		if (c->next_same_name[k] == NO_ENTRY) {
-			c->next_same_name[k] = i;
-			break;
-		}
-	}
+	for (k = by_name->value; c->next_same_name[k] != NO_ENTRY;
+	     k = c->next_same_name[k])
+		;
+	c->next_same_name[k] = i;
 }
 
 static bool is_blank(char c)
@@ -171,12 +176,13 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
+/* s: a line of c->store, whose words an entry keeps NUL-terminated there */
 static void parse_line(struct conf *c,
-		       unsigned int lineno, const char *s, size_t len)
+		       unsigned int lineno, char *s, size_t len)
 {
-	const char *w[4];
+	char *w[4];
 	size_t wl[4], nw = 0, i = 0;
-	char q1[QUOTE_MAX], q2[QUOTE_MAX], why[256];
+	char q1[QUOTE_MAX], why[256];
 	struct alias_check chk;
 	const char *hash;
 
@@ -249,36 +255,42 @@ static void parse_line(struct conf *c,
 		}
 	}
 
-	char *alias = xstrndup(w[1], wl[1]), *dev = xstrndup(w[2], wl[2]);
-
-	size_t other = find_alias(c, alias);
-	const struct conf_entry *e;
-
-	if (other != NO_ENTRY) {
-		add_problem(c, lineno, "alias %s is already given on line %u",
-			    quote(alias, wl[1], q1), c->entries[other].line);
-		goto drop;
-	}
-	e = find_device(c, dev);
-	if (e) {
-		add_problem(c, lineno, "device %s already has alias %s on line %u",
-			    quote(dev, wl[2], q1),
-			    quote(e->alias, strlen(e->alias), q2), e->line);
-		goto drop;
-	}
-	add_entry(c, alias, dev, lineno);
-	return;
-drop:
-	free(alias);
-	free(dev);
+	/* the line is read: its words end here (a blank, '#', '\n' or the end) */
+	w[1][wl[1]] = '\0';
+	w[2][wl[2]] = '\0';
+	add_entry(c, w[1], wl[1], w[2], wl[2], lineno);
 }
 
-size_t conf_parse(const char *buf, size_t len, struct conf *c)
+/* Room for every line's entry, so that nothing grows while parsing. */
+static void reserve(struct conf *c, const char *buf, size_t len)
+{
+	size_t n = 1;
+
+	for (const char *p = buf; (p = memchr(p, '\n', len - (size_t)(p - buf))); p++)
+		n++;
+	c->entries = xreallocarray(NULL, n, sizeof(*c->entries));
+	c->next_same_name = xreallocarray(NULL, n, sizeof(size_t));
+	strmap_reserve(&c->by_alias, n);
+	strmap_reserve(&c->by_name, n);
+}
+
+size_t conf_parse(const char *text, size_t len, struct conf *c)
+{
+	char *buf = xmalloc(len + 1);
+
+	memcpy(buf, text, len);
+	return conf_parse_store(buf, len, c);
+}
+
+size_t conf_parse_store(char *buf, size_t len, struct conf *c)
 {
 	unsigned int lineno = 0;
 	size_t pos = 0;
 
 	memset(c, 0, sizeof(*c));
+	c->store = buf;
+	buf[len] = '\0';
+	reserve(c, buf, len);
 	while (pos < len) {
 		const char *nl = memchr(buf + pos, '\n', len - pos);
 		size_t end = nl ? (size_t)(nl - buf) : len;
@@ -295,15 +307,12 @@ size_t conf_parse(const char *buf, size_t len, struct conf *c)
 
 void conf_free(struct conf *c)
 {
-	for (size_t i = 0; i < c->nentries; i++) {
-		free(c->entries[i].alias);
-		free(c->entries[i].device);
-	}
 	for (size_t i = 0; i < c->nproblems; i++)
 		free(c->problems[i].reason);
 	free(c->entries);
 	free(c->problems);
 	free(c->next_same_name);
+	free(c->store);
 	strmap_free(&c->by_alias);
 	strmap_free(&c->by_name);
 	memset(c, 0, sizeof(*c));

@@ -25,7 +25,7 @@
 #define CONF_MAX_SIZE (1024 * 1024)	/* a bigger file is refused */
 
 struct conf_entry {
-	char *alias;
+	char *alias;		/* both in the conf's store */
 	char *device;		/* as written */
 	unsigned int line;
 };
@@ -41,11 +41,11 @@ struct conf {
 	struct conf_problem *problems;	/* in line order */
 	size_t nproblems;
 
-	/* private: the index conf_parse() builds, for the lookups below */
+	/* private: the text the entries point into, and its index */
+	char *store;
 	struct strmap by_alias;		/* alias -> entry */
 	struct strmap by_name;		/* DEVICE's link name -> first entry */
 	size_t *next_same_name;		/* entry -> next one of that name */
-	size_t cap;
 };
 
 /*
@@ -54,6 +54,10 @@ struct conf {
  * Only allocation failure exits.
  */
 size_t conf_parse(const char *buf, size_t len, struct conf *c);
+
+/* conf_parse() of buf[0..len), malloc'd with room for one byte more, which
+ * the conf keeps (no copy). */
+size_t conf_parse_store(char *buf, size_t len, struct conf *c);
 void conf_free(struct conf *c);
 
 /*

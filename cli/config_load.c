@@ -123,15 +123,15 @@ int conf_load(const char *path, bool in_sysroot, bool missing_ok,
 	if (r < 0)
 		return r;
 parse:
-	conf_parse(buf ? buf : "", len, c);
-	if (text) {
-		if (!buf)
-			buf = xstrndup("", 0);
-		*text = buf;
-		*textlen = len;
-	} else {
-		free(buf);
+	if (!buf)
+		buf = xstrndup("", 0);
+	if (!text) {
+		conf_parse_store(buf, len, c);	/* the conf keeps buf */
+		return 0;
 	}
+	conf_parse(buf, len, c);
+	*text = buf;
+	*textlen = len;
 	return 0;
 }
 

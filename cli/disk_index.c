@@ -44,6 +44,17 @@ static void insert(struct disk_index *dx, const char *key, size_t len,
 	}
 }
 
+/* insert() of a key made on the stack: the map keeps a copy. */
+static void insert_copy(struct disk_index *dx, const char *key, size_t len,
+			size_t disk, int kind)
+{
+	if (strmap_get(&dx->map, key, len))
+		return;		/* first one wins */
+	XGROW(dx->keys, dx->nkeys, dx->keys_cap, 16);
+	dx->keys[dx->nkeys] = xstrndup(key, len);
+	insert(dx, dx->keys[dx->nkeys++], len, disk, kind);
+}
+
 /* The disk of key, or NULL; *kind its KEY_* (may be NULL). */
 static const struct dx_disk *find(const struct disk_index *dx,
 				  const char *key, size_t len, int *kind)
@@ -144,7 +155,7 @@ int disk_index_build(struct disk_index *dx, bool warn)
 		if (d->has_devno) {
 			r = snprintf(key, sizeof(key), "b%u:%u",
 				     major(d->devno), minor(d->devno));
-			insert(dx, key, (size_t)r, i, KEY_OTHER);
+			insert_copy(dx, key, (size_t)r, i, KEY_OTHER);
 		}
 		for (size_t j = 0; j < d->nparts; j++) {
 			if (!d->parts[j].has_devno)
@@ -152,10 +163,10 @@ int disk_index_build(struct disk_index *dx, bool warn)
 			r = snprintf(key, sizeof(key), "b%u:%u",
 				     major(d->parts[j].devno),
 				     minor(d->parts[j].devno));
-			insert(dx, key, (size_t)r, i, KEY_OTHER);
+			insert_copy(dx, key, (size_t)r, i, KEY_OTHER);
 		}
 		if (scsi_address(d->name, key, sizeof(key)))
-			insert(dx, key, strlen(key), i, KEY_OTHER);
+			insert_copy(dx, key, strlen(key), i, KEY_OTHER);
 	}
 	return 0;
 }
@@ -168,6 +179,9 @@ void disk_index_free(struct disk_index *dx)
 	}
 	free(dx->disks);
 	strmap_free(&dx->map);
+	for (size_t i = 0; i < dx->nkeys; i++)
+		free(dx->keys[i]);
+	free(dx->keys);
 	disks_free(&dx->dt);
 	log_aliases_free(&dx->conf);
 	memset(dx, 0, sizeof(*dx));

@@ -31,6 +31,8 @@ struct disk_index {
 	struct dx_disk *disks;
 	size_t ndisks;
 	struct strmap map;	/* name -> disk index << 2 | kind of name */
+	char **keys;		/* the names made here ("b8:16"), not dt's */
+	size_t nkeys, keys_cap;
 	uint8_t first_bytes[32];	/* first bytes of the names */
 	size_t max_name_len;
 

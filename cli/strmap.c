@@ -5,13 +5,27 @@
 
 #include "xalloc.h"
 
+/* Eight bytes a step, then a final mix (as splitmix64's) for the low bits. */
 static uint32_t hash_bytes(const char *s, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
+	uint64_t h = len * 0x9e3779b97f4a7c15ULL, w;
 
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return (uint32_t)(h ^ (h >> 32));
+	for (; len >= 8; s += 8, len -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0x100000001b3ULL;
+		h ^= h >> 29;
+	}
+	if (len) {
+		w = 0;
+		memcpy(&w, s, len);
+		h = (h ^ w) * 0x100000001b3ULL;
+	}
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebULL;
+	h ^= h >> 31;
+	return (uint32_t)h;
 }
 
 static void rehash(struct strmap *m, size_t nslots)
@@ -24,9 +38,9 @@ static void rehash(struct strmap *m, size_t nslots)
 	for (size_t i = 0; i < oldn; i++) {
 		size_t k;
 
-		if (!old[i].len1)
+		if (!old[i].key)
 			continue;
-		for (k = old[i].hash & m->mask; m->slots[k].len1; k = (k + 1) & m->mask)
+		for (k = old[i].hash & m->mask; m->slots[k].key; k = (k + 1) & m->mask)
 			;
 		m->slots[k] = old[i];
 	}
@@ -37,7 +51,7 @@ void strmap_reserve(struct strmap *m, size_t n)
 {
 	size_t size = 16;
 
-	while (size < 2 * n)
+	while (3 * size < 4 * n)
 		size *= 2;
 	if (!m->slots || size > m->mask + 1)
 		rehash(m, size);
@@ -50,34 +64,44 @@ static struct strmap_slot *find(const struct strmap *m, const char *key,
 
 	for (size_t k = h & m->mask;; k = (k + 1) & m->mask) {
 		s = &m->slots[k];
-		if (!s->len1 || (s->hash == h && s->len1 == len + 1 &&
-				 memcmp(m->keys + s->off, key, len) == 0))
+		if (!s->key || (s->hash == h && s->len == len &&
+				memcmp(s->key, key, len) == 0))
 			return s;
 	}
 }
 
-size_t *strmap_put(struct strmap *m, const char *key, size_t len, bool *added)
+struct strmap_slot *strmap_slot(struct strmap *m, const char *key, size_t len)
 {
 	uint32_t h = hash_bytes(key, len);
 	struct strmap_slot *s;
 
-	if (!m->slots || 2 * (m->count + 1) > m->mask + 1)
+	if (!m->slots || 4 * (m->count + 1) > 3 * (m->mask + 1))
 		strmap_reserve(m, m->count + 1);
 	s = find(m, key, len, h);
-	if (added)
-		*added = !s->len1;
-	if (s->len1)
-		return &s->value;
-	if (m->keys_len + len + 1 > m->keys_cap) {
-		m->keys_cap = (m->keys_len + len + 1) * 2;
-		m->keys = xreallocarray(m->keys, m->keys_cap, 1);
-	}
-	memcpy(m->keys + m->keys_len, key, len);
-	m->keys[m->keys_len + len] = '\0';
-	*s = (struct strmap_slot){ h, (uint32_t)len + 1, m->keys_len, 0 };
-	m->keys_len += len + 1;
+	if (!s->key)
+		s->hash = h;	/* for strmap_fill() */
+	return s;
+}
+
+size_t *strmap_fill(struct strmap *m, struct strmap_slot *s, const char *key,
+		    size_t len)
+{
+	s->key = key;
+	s->len = (uint32_t)len;
+	s->value = 0;
 	m->count++;
 	return &s->value;
+}
+
+size_t *strmap_put(struct strmap *m, const char *key, size_t len, bool *added)
+{
+	struct strmap_slot *s = strmap_slot(m, key, len);
+
+	if (added)
+		*added = !s->key;
+	if (s->key)
+		return &s->value;
+	return strmap_fill(m, s, key, len);
 }
 
 size_t *strmap_get(const struct strmap *m, const char *key, size_t len)
@@ -87,12 +111,11 @@ size_t *strmap_get(const struct strmap *m, const char *key, size_t len)
 	if (!m->slots)
 		return NULL;
 	s = find(m, key, len, hash_bytes(key, len));
-	return s->len1 ? &s->value : NULL;
+	return s->key ? &s->value : NULL;
 }
 
 void strmap_free(struct strmap *m)
 {
 	free(m->slots);
-	free(m->keys);
 	memset(m, 0, sizeof(*m));
 }

@@ -4,9 +4,10 @@
 
 /*
  * A map from byte strings to numbers (an index into the caller's array,
- * say): open addressing, FNV-1a, at most half full, so a lookup costs a
- * hash of the key and about one compare.  The map keeps its own copy of
- * each key.  A zeroed struct strmap is an empty map.
+ * say): open addressing, at most three quarters full, so a lookup costs a
+ * hash of the key and about one compare.  Keys are not copied: each must
+ * stay where it is for as long as the map is used.  A zeroed struct
+ * strmap is an empty map.
  */
 
 #include <stdbool.h>
@@ -15,9 +16,9 @@
 #include <string.h>
 
 struct strmap_slot {
+	const char *key;	/* NULL: a free slot */
 	uint32_t hash;
-	uint32_t len1;		/* key length + 1; 0: a free slot */
-	size_t off;		/* of the key in keys */
+	uint32_t len;
 	size_t value;
 };
 
@@ -25,8 +26,6 @@ struct strmap {
 	struct strmap_slot *slots;
 	size_t mask;		/* slots - 1 */
 	size_t count;
-	char *keys;
-	size_t keys_len, keys_cap;
 };
 
 /* Room for n keys without growing (optional). */
@@ -37,6 +36,15 @@ void strmap_reserve(struct strmap *m, size_t n);
  * not NULL, says which).  The pointer is good until the next put.
  */
 size_t *strmap_put(struct strmap *m, const char *key, size_t len, bool *added);
+
+/*
+ * Look up and then add, hashing once: the slot of key[0..len), which
+ * holds it when slot->key is set, else is where it goes, with
+ * strmap_fill() and no other change to the map in between.
+ */
+struct strmap_slot *strmap_slot(struct strmap *m, const char *key, size_t len);
+size_t *strmap_fill(struct strmap *m, struct strmap_slot *s, const char *key,
+		    size_t len);
 
 /* The value of key[0..len), or NULL when absent. */
 size_t *strmap_get(const struct strmap *m, const char *key, size_t len);

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Benchmark `diskalias list` against `lsblk --sysroot` (issue 4, "Speed").
+"""Benchmark `diskalias list` against `lsblk --sysroot` (issue 4, "Speed"),
+and with a config naming every disk (issue 13).
 
     bench_list.py --binary build/cli/diskalias [--sizes 1000,10000]
                   [--runs 11] [--lsblk-runs 3] [--lsblk-timeout 120]
@@ -18,10 +19,18 @@ untimed warm-up runs (--warmup seconds, at least one run) each:
   lsblk                   lsblk --sysroot DIR -o NAME,SIZE,MODEL,SERIAL,WWN
   lsblk MOUNTPOINTS       the same plus MOUNTPOINTS
 
+then, with an /etc/diskalias.conf of N entries naming each disk by its
+wwn link (what anyone who uses aliases has):
+
+  conf: list              list, with the CONF-ALIAS and CONF-STATE columns
+  conf: apply --dry-run   every disk's alias decided and checked
+  conf: apply --udev      one disk's udev event (DEVLINKS set as udev does)
+
 and prints the median wall and CPU (user+system) seconds side by side,
 the ratio between the largest and smallest N, and the goals: the largest
-N (10k) listed in under 0.3 s and growth at most 12 times for 10x the
-disks.  Exit status 1 when a goal is missed.  The trees are built on
+N (10k) listed in under 0.3 s, with the config too, apply --dry-run in
+under 0.5 s, each growing at most 12 times for 10x the disks, and
+apply --udev in at most 5 ms.  Exit status 1 when a goal is missed.  The trees are built on
 tmpfs (/dev/shm) when it is there so the disk under them is not timed.
 Not part of ctest's default run: it takes minutes, mostly lsblk's.
 """
@@ -42,12 +51,16 @@ FAKE_SYSROOT = os.path.join(HERE, "..", "fake_sysroot.py")
 
 GOAL_SECONDS = 0.3
 GOAL_GROWTH = 12.0
+# with the config (issue 13)
+GOAL_CONF = {"conf: list": 0.3, "conf: apply --dry-run": 0.5,
+             "conf: apply --udev": 0.005}
+GOAL_CONF_GROWTH = ("conf: list", "conf: apply --dry-run")
 # lsblk (no MOUNTPOINTS) on the same trees when the goal was set (issue 4):
 # how fast this machine is now against then
 LSBLK_THEN = {1000: 0.17, 10000: 11.4}
 
 
-def run_once(cmd, timeout):
+def run_once(cmd, timeout, env=None):
     """Wall and CPU seconds of one run, or None after a timeout.
 
     The wait blocks in wait4(2): subprocess's wait with a timeout polls,
@@ -56,7 +69,7 @@ def run_once(cmd, timeout):
     """
     with open(os.devnull, "wb") as null:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=null, stderr=null)
+        proc = subprocess.Popen(cmd, stdout=null, stderr=null, env=env)
         timer = threading.Timer(timeout, proc.kill)
         timer.start()
         try:
@@ -72,19 +85,19 @@ def run_once(cmd, timeout):
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def measure(cmd, runs, timeout, warmup):
+def measure(cmd, runs, timeout, warmup, env=None):
     # warm-up: caches, page-ins, and the kernel's own aftermath of the
     # 100k+ files just made (timed runs right after it read ~15% slower):
     # runs for warmup seconds, at least one
     start = time.perf_counter()
     while True:
-        if run_once(cmd, timeout) is None:
+        if run_once(cmd, timeout, env) is None:
             return None
         if time.perf_counter() - start >= warmup:
             break
     samples = []
     for _ in range(runs):
-        r = run_once(cmd, timeout)
+        r = run_once(cmd, timeout, env)
         if r is None:
             return None
         samples.append(r)
@@ -92,8 +105,29 @@ def measure(cmd, runs, timeout, warmup):
             statistics.median(s[1] for s in samples))
 
 
+def write_config(root, n):
+    """n entries, each naming disk i of fake_sysroot.py --many by its wwn
+    link, with the alias the disk has (so that runs change nothing)."""
+    with open(os.path.join(root, "etc", "diskalias.conf"), "w") as f:
+        for i in range(n):
+            f.write("alias disk%05d wwn-0x5000c500%08x\n" % (i, i))
+
+
+def udev_env(n):
+    """The environment udev gives the rule for the middle disk."""
+    sys.path.insert(0, os.path.join(HERE, ".."))
+    import fake_sysroot
+    i = n // 2
+    wwn = "5000c500%08x" % i
+    env = dict(os.environ)
+    env["DEVLINKS"] = ("/dev/disk/by-id/scsi-3%s /dev/disk/by-id/wwn-0x%s "
+                       "/dev/disk/by-path/pci-0000:00:04.0-scsi-0:0:%d:%d"
+                       % (wwn, wwn, i // 256, i % 256))
+    return "sd" + fake_sysroot.letters(i), env
+
+
 def fmt(m):
-    return "timeout" if m is None else "%7.3f %7.3f" % m
+    return "timeout" if m is None else "%7.4f %7.4f" % m
 
 
 def main():
@@ -125,6 +159,12 @@ def main():
                   ("lsblk MOUNTPOINTS", lambda r: [opts.lsblk, "--sysroot", r, "-o",
                                                    "NAME,SIZE,MODEL,SERIAL,WWN,MOUNTPOINTS"],
                    opts.lsblk_runs)]
+    conf_tools = [("conf: list", lambda r, n: [binary, "--sysroot", r, "list"], opts.runs),
+                  ("conf: apply --dry-run", lambda r, n: [binary, "--sysroot", r, "apply",
+                                                          "--dry-run"], opts.runs),
+                  ("conf: apply --udev", lambda r, n: [binary, "--sysroot", r, "apply",
+                                                       "--udev", udev_env(n)[0]],
+                   max(opts.runs, 51))]
 
     print("trees in %s; medians of %d runs (lsblk %d); seconds: wall cpu"
           % (work, opts.runs, opts.lsblk_runs))
@@ -145,6 +185,12 @@ def main():
                 results[(name, n)] = measure(cmd(root), runs, opts.lsblk_timeout,
                                              opts.warmup)
                 print("  %-20s %s" % (name, fmt(results[(name, n)])), flush=True)
+            write_config(root, n)
+            for name, cmd, runs in conf_tools:
+                env = udev_env(n)[1] if "--udev" in name else None
+                results[(name, n)] = measure(cmd(root, n), runs, opts.lsblk_timeout,
+                                             opts.warmup, env)
+                print("  %-20s %s" % (name, fmt(results[(name, n)])), flush=True)
             if not opts.keep:
                 shutil.rmtree(root)
     finally:
@@ -153,10 +199,10 @@ def main():
 
     lo, hi = sizes[0], sizes[-1]
     print()
-    print("%-20s" % "disks" + "".join("%16d" % n for n in sizes)
+    print("%-22s" % "disks" + "".join("%16d" % n for n in sizes)
           + "   growth %d/%d (wall, cpu)" % (hi, lo))
-    for name, _, _ in tools:
-        row = "%-20s" % name + "".join("%16s" % fmt(results[(name, n)]).strip()
+    for name, _, _ in tools + conf_tools:
+        row = "%-22s" % name + "".join("%16s" % fmt(results[(name, n)]).strip()
                                        for n in sizes)
         a, b = results[(name, lo)], results[(name, hi)]
         if a and b:
@@ -202,6 +248,27 @@ def main():
               % (hi, lo, limit, "met" if good else "MISSED", growth,
                  d_hi[1] / d_lo[1]))
         ok &= good
+    for name, goal in GOAL_CONF.items():
+        m = results[(name, hi)]
+        if hi >= 10000 and m:
+            good = m[0] <= goal
+            print("goal: %s at %d disks and entries in at most %s: %s "
+                  "(%.4f s; cpu %.4f s)" % (name, hi, "%g ms" % (goal * 1000)
+                                            if goal < 0.1 else "%.1f s" % goal,
+                                            "met" if good else "MISSED", m[0], m[1]))
+            ok &= good
+    if len(sizes) > 1:
+        for name in GOAL_CONF_GROWTH:
+            a, b = results[(name, lo)], results[(name, hi)]
+            if a and b:
+                growth = b[0] / a[0]
+                limit = GOAL_GROWTH * (hi / lo) / 10
+                good = growth <= limit
+                print("goal: %s growth %d/%d at most %.1fx: %s (%.1fx wall, "
+                      "%.1fx cpu)" % (name, hi, lo, limit,
+                                      "met" if good else "MISSED", growth,
+                                      b[1] / a[1]))
+                ok &= good
     return 0 if ok else 1
 
 
