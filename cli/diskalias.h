@@ -65,6 +65,9 @@ void common_option(int c, const char *arg);
 /* Parse a verb's argv that takes only common options; returns optind. */
 int parse_common_options(int argc, char **argv);
 
+/* The options before the verb; returns optind, the verb's index. */
+int parse_main_options(int argc, char **argv);
+
 /* The lines of a verb's --help for the common options. */
 void usage_common_options(void);
 

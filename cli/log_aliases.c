@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "conf_decide.h"
+
 void log_aliases_load(struct log_aliases *la, bool warn)
 {
 	int r;
@@ -26,10 +28,6 @@ void log_aliases_free(struct log_aliases *la)
 
 const char *log_aliases_find(const struct log_aliases *la, const struct disk *d)
 {
-	const struct conf_entry *e;
-	size_t n;
-
-	e = conf_find_disk(&la->conf, d, &n);
 	/* two entries for one disk are a conflict: name neither */
-	return e && n == 1 ? e->alias : NULL;
+	return conf_alias_of_disk(&la->conf, d);
 }

@@ -9,7 +9,6 @@
 
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <locale.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -94,22 +93,14 @@ static void close_stdout(void)
 
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		COMMON_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	size_t i;
-	int c;
 
 	setlocale(LC_ALL, "");
 	atexit(close_stdout);
 	set_help(usage);
 	/* getopt_long() names argv[0] in its messages: make it "diskalias" */
 	argv[0] = program_invocation_short_name;
-	/* "+": stop at the verb, whose own options follow it */
-	while ((c = getopt_long(argc, argv, "+" COMMON_SHORTOPTS, longopts, NULL)) != -1)
-		common_option(c, optarg);
-
+	parse_main_options(argc, argv);
 	if (optind >= argc)
 		usage_error("no command given");
 

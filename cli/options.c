@@ -59,7 +59,7 @@ void common_option(int c, const char *arg)
 	}
 }
 
-int parse_common_options(int argc, char **argv)
+static int parse_only_common(int argc, char **argv, const char *shortopts)
 {
 	static const struct option longopts[] = {
 		COMMON_LONGOPTS,
@@ -67,9 +67,20 @@ int parse_common_options(int argc, char **argv)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
 		common_option(c, optarg);
 	return optind;
+}
+
+int parse_common_options(int argc, char **argv)
+{
+	return parse_only_common(argc, argv, COMMON_SHORTOPTS);
+}
+
+int parse_main_options(int argc, char **argv)
+{
+	/* "+": stop at the verb, whose own options follow it */
+	return parse_only_common(argc, argv, "+" COMMON_SHORTOPTS);
 }
 
 void usage_common_options(void)
