@@ -134,6 +134,8 @@ struct logger {
 	unsigned boot_no;
 	uint64_t boot_records;
 	bool current;			/* the record's boot is the running one */
+	bool matched;			/* a record of it is in /dev/kmsg ... */
+	uint64_t matched_at;		/* ... at this time */
 	bool have_last_time;
 	uint64_t last_time;
 	char boot_id[40];

@@ -293,6 +293,7 @@ static void new_boot(struct logger *lg)
 	lg->boot_no++;
 	lg->boot_records = 0;
 	lg->have_last_time = false;
+	lg->matched = false;
 	ev_map_reset(&lg->ev);
 	if (lg->live)
 		lg->current = lg->boot_no >= lg->run.nboots;
@@ -341,11 +342,19 @@ void log_boot_track(struct logger *lg)
 		lg->last_time = rec->usec;
 		lg->have_last_time = true;
 	}
-	/* a saved kernel log is the running boot once a record shows it */
+	/*
+	 * A saved kernel log is the running boot once two of its records at
+	 * two times are in /dev/kmsg now: one could be a coincidence (two
+	 * boots of one machine print the same early lines at close times).
+	 */
 	if (!lg->current && !lg->live && !journal && lg->run.loaded &&
-	    rec->has_time && rec->usec > 0 &&
-	    run_boot_has(&lg->run, rec->usec, rec->text, rec->text_len))
-		lg->current = true;
+	    rec->has_time && rec->usec > 0 && rec->usec != lg->matched_at &&
+	    run_boot_has(&lg->run, rec->usec, rec->text, rec->text_len)) {
+		if (lg->matched)
+			lg->current = true;
+		lg->matched = true;
+		lg->matched_at = rec->usec;
+	}
 }
 
 /* ---- the log's own evidence ---- */
