@@ -155,20 +155,27 @@ static int read_flag(struct scan_ctx *sc, int dfd, const char *disk,
 	return -1;
 }
 
-/* udev's ID_WWN form: "naa.5000c5..." is "0x5000c5..."; eui/nguid as is. */
-static char *wwn_from_wwid(const char *wwid)
+/*
+ * The WWN as udev's ID_WWN_WITH_EXTENSION (or ID_WWN) has it, which is
+ * what lsblk shows.  An NVMe namespace's own "wwid" is taken as it is, in
+ * each of the kernel's forms ("eui.", "nvme.", "uuid."), as
+ * 60-persistent-storage.rules does.  A SCSI device's "device/wwid" gives
+ * a WWN only from an NAA designator, as scsi_id: "naa.5000C5..." is
+ * "0x5000c5..."; its "eui." or "t10." forms are not WWNs.
+ */
+static char *wwn_from_wwid(const char *wwid, bool nvme)
 {
 	char *p;
 
-	if (strncmp(wwid, "naa.", 4) == 0) {
+	if (nvme)
+		return xstrdup(wwid);
+	if (strncmp(wwid, "naa.", 4) == 0 && wwid[4]) {
 		p = xasprintf("0x%s", wwid + 4);
 		for (char *c = p; *c; c++)
 			if (*c >= 'A' && *c <= 'F')
 				*c += 'a' - 'A';
 		return p;
 	}
-	if (strncmp(wwid, "eui.", 4) == 0 || strncmp(wwid, "nguid.", 6) == 0)
-		return xstrdup(wwid);
 	return NULL;
 }
 
@@ -358,7 +365,8 @@ static void read_info(struct scan_ctx *sc, int dfd, struct disk *d,
 	else if (dd->device)
 		d->serial = read_string(sc, dfd, d->name, "device/serial", false, buf);
 	if (wwid) {
-		d->wwn = wwn_from_wwid(wwid);
+		/* only an NVMe namespace has "wwid" on the disk itself */
+		d->wwn = wwn_from_wwid(wwid, dd->wwid);
 		free(wwid);
 	}
 }

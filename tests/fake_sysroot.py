@@ -23,6 +23,9 @@ Trees:
   logs-noalias  the same without the alias attribute, with a config
   logs-noperm   the same with a /dev/kmsg only root may read
   logs-badconf  logs-noalias with a config that has a duplicate alias
+  facts     what real machines have beyond "standard": NVMe namespaces
+            with each form of wwid (eui., nvme., uuid.), a device-mapper
+            disk (dm/name, /dev/mapper), a multi-device (bcachefs) mount
 """
 
 import os
@@ -120,6 +123,11 @@ def add_disk(t, d, alias_attr=True):
     t.symlink("/sys/dev/block/%d:%d" % (major, minor), rel(devdir))
     t.symlink("/sys/class/block/" + name, crel(devdir))
     t.write("/dev/" + name, "")  # a fake tree's device node is a text file
+    if "dm_name" in d:
+        # device-mapper: dm/name and dm/uuid, and udev's /dev/mapper link
+        t.write(devdir + "/dm/name", d["dm_name"] + "\n")
+        t.write(devdir + "/dm/uuid", d.get("dm_uuid", "") + "\n")
+        t.symlink("/dev/mapper/" + d["dm_name"], "../" + name)
     for link in d.get("links", []):
         t.symlink("/dev/disk/" + link, "../../" + name)
 
@@ -362,6 +370,46 @@ def build_transports(t):
     t.finish()
 
 
+def build_facts(t):
+    """Disks as real machines have them, for the facts list shows: the
+    three forms of an NVMe namespace's wwid, a device-mapper disk, and a
+    bcachefs filesystem over two partitions (source "/dev/sdc1:/dev/sdc2",
+    an anonymous device number)."""
+    gib = 1024 ** 3 // SECTOR
+    disks = [
+        {"name": "dm-0", "dev": (253, 0), "size": 10 * gib,
+         "dm_name": "vg-lv",
+         "dm_uuid": "LVM-Fq3bXc0d1e2f3g4h5i6j7k8l9m0n1o2pQ1r2s3t4u5v6w7x8y9z0A1B2C3D4",
+         "links": ["by-id/dm-name-vg-lv",
+                   "by-id/dm-uuid-LVM-Fq3bXc0d1e2f3g4h5i6j7k8l9m0n1o2pQ1r2s3t4u5v6w7x8y9z0A1B2C3D4"]},
+        {"name": "nvme0n1", "dev": (259, 0), "size": 64 * gib,
+         "model": "Samsung SSD 980 PRO 1TB", "serial": "S5GXNF0R123456",
+         "wwid": "eui.002538b111b2c3d4", "wwid_in_block": True,
+         "links": ["by-id/nvme-eui.002538b111b2c3d4"]},
+        {"name": "nvme1n1", "dev": (259, 1), "size": 32 * gib,
+         "model": "QEMU NVMe Ctrl", "serial": "NV0002",
+         "wwid": "nvme.1b36-4e5630303032-51454d55204e564d65204374726c-00000001",
+         "wwid_in_block": True,
+         "links": ["by-id/nvme-nvme.1b36-4e5630303032-51454d55204e564d65204374726c-00000001"]},
+        {"name": "nvme2n1", "dev": (259, 2), "size": 16 * gib,
+         "model": "Linux", "serial": "e1f2a3b4c5d6e7f8",
+         "wwid": "uuid.6b2f4f1e-3c1a-4d6e-9a0b-2f7c8d9e0a1b",
+         "wwid_in_block": True,
+         "links": ["by-id/nvme-uuid.6b2f4f1e-3c1a-4d6e-9a0b-2f7c8d9e0a1b"]},
+        {"name": "sdc", "dev": (8, 32), "size": 8 * gib,
+         "model": "QEMU HARDDISK", "wwid": "naa.5000c500deadbeef",
+         "vpd_serial": "ZBS0BEEF",
+         "links": ["by-id/wwn-0x5000c500deadbeef"],
+         "parts": [{"size": 3 * gib, "links": ["by-id/wwn-0x5000c500deadbeef-part1"]},
+                   {"size": 5 * gib - 2048}]},
+    ]
+    for d in disks:
+        add_disk(t, d)
+    # one filesystem over two devices: no single device number names them
+    t.mount("0:45", "/mnt/pool", fstype="bcachefs", source="/dev/sdc1:/dev/sdc2")
+    t.finish()
+
+
 TREES = {
     "standard": build_standard,
     "noalias": lambda t: build_standard(t, alias_attr=False),
@@ -373,6 +421,7 @@ TREES = {
     "logs-noalias": lambda t: build_logs(t, alias_attr=False),
     "logs-noperm": lambda t: build_logs(t, kmsg_mode=0o600),
     "logs-badconf": lambda t: build_logs(t, alias_attr=False, bad_conf=True),
+    "facts": build_facts,
 }
 
 
