@@ -14,7 +14,11 @@ Trees:
   standard  disks of several transports (SATA, virtio-scsi with WWN,
             SCSI, virtio-blk, NVMe, CD-ROM, loop), partitions, aliases,
             mounts; the kernel has the alias attribute
+  standard:sdb,vda  only those disks of the standard tree (a case that
+            needs no other disk builds just what it reads, so that a
+            disk added to the standard tree leaves its output alone)
   noalias   the same disks on a kernel without the alias attribute
+  noalias:sdb,vda  only those, without the alias attribute
   odd       malformed and surprising sysfs files
   unreadable  files only root may read (for tests run as nobody)
   transports  one disk per kind of persistent name (set --persist)
@@ -230,9 +234,16 @@ def standard_disks():
     ]
 
 
-def build_standard(t, alias_attr=True):
-    for d in standard_disks():
-        add_disk(t, d, alias_attr)
+def build_standard(t, alias_attr=True, only=None):
+    disks = standard_disks()
+    if only is not None:
+        unknown = set(only) - {d["name"] for d in disks}
+        if unknown:
+            raise SystemExit("no such disk in the standard tree: %s"
+                             % ", ".join(sorted(unknown)))
+    for d in disks:
+        if only is None or d["name"] in only:
+            add_disk(t, d, alias_attr)
     t.finish()
 
 
@@ -432,6 +443,10 @@ def build(root, tree):
     t = Tree(root)
     if tree.startswith("many:"):
         build_many(t, int(tree[5:]))
+    elif tree.startswith(("standard:", "noalias:")):
+        kind, disks = tree.split(":", 1)
+        build_standard(t, alias_attr=kind == "standard",
+                       only=disks.split(","))
     else:
         TREES[tree](t)
     return t
@@ -440,7 +455,8 @@ def build(root, tree):
 def main(argv):
     if len(argv) == 4 and argv[2] == "--many":
         build(argv[1], "many:" + argv[3])
-    elif len(argv) == 3 and argv[2] in TREES:
+    elif len(argv) == 3 and (argv[2] in TREES or
+                             argv[2].startswith(("standard:", "noalias:"))):
         build(argv[1], argv[2])
     else:
         sys.stderr.write(__doc__)

@@ -7,7 +7,8 @@
 A case file names its tree, the arguments and what must come out:
 
     # a comment
-    tree standard              fake_sysroot.py tree, "many:N", or "none"
+    tree standard              fake_sysroot.py tree ("standard:sdb,vda": only
+                               those disks), "many:N", or "none"
     args set sdb data1         shlex words; \\xHH \\n \\t decoded; @SYSROOT@
     user nobody                run as uid 65534 (via setpriv when root)
     preload                    LD_PRELOAD fake_kernel_write.so (--preload)
