@@ -27,7 +27,7 @@ static void on_signal(int sig)
 	log_stop = 1;
 }
 
-static void __attribute__((noreturn)) log_usage(void)
+static void usage_log(void)
 {
 	printf("Usage:\n");
 	printf(" %s log [options]\n", program_invocation_short_name);
@@ -45,7 +45,6 @@ static void __attribute__((noreturn)) log_usage(void)
 	printf(" -h, --help             display this help\n");
 	printf(" -V, --version          display version\n");
 	printf("\nFor more details see diskalias(8).\n");
-	exit(DA_EXIT_OK);
 }
 
 static enum log_format parse_format(const char *arg)
@@ -61,7 +60,7 @@ static enum log_format parse_format(const char *arg)
 	usage_error("log: %s: unknown format (kmsg, dmesg, export or json)", arg);
 }
 
-int verb_log(int argc, char **argv)
+static int run_log(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "follow", no_argument,       NULL, 'f' },
@@ -97,8 +96,6 @@ int verb_log(int argc, char **argv)
 		case OPT_FORMAT:
 			lg.format = parse_format(optarg);
 			break;
-		case 'h':
-			log_usage();
 		default:
 			common_option(c, optarg);
 		}
@@ -144,3 +141,8 @@ int verb_log(int argc, char **argv)
 	free(lg.filter_persistent);
 	return DA_EXIT_OK;
 }
+
+const struct verb verb_log = {
+	"log", run_log, usage_log, "[options]",
+	"the kernel log with aliases (see log --help)",
+};

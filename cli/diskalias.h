@@ -51,10 +51,7 @@ struct verb {
 };
 
 extern const struct verb verb_list, verb_get, verb_set, verb_apply,
-	verb_forget, verb_validate, verb_resolve;
-
-/* log parses its own --help (cmd_log.c). */
-int verb_log(int argc, char **argv);
+	verb_forget, verb_validate, verb_resolve, verb_log;
 
 /* What -h prints: the main page, or that of the verb being run. */
 void set_help(void (*usage)(void));

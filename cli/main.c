@@ -17,14 +17,9 @@
 #include <string.h>
 #include <unistd.h>
 
-static const struct verb verb_log_entry = {
-	"log", verb_log, NULL, "[options]",
-	"the kernel log with aliases (see log --help)",
-};
-
 static const struct verb *const verbs[] = {
 	&verb_list, &verb_get, &verb_set, &verb_apply, &verb_forget,
-	&verb_validate, &verb_resolve, &verb_log_entry,
+	&verb_validate, &verb_resolve, &verb_log,
 };
 
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
