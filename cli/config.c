@@ -43,18 +43,16 @@ static const char *quote(const char *s, size_t len, char *buf)
 
 /*
  * DEVICE: "/dev/disk/by-X/NAME" or "NAME" alone, NAME a single path
- * component.  Returns the offset of NAME, or -1 when malformed.
+ * component, no control character (has_ctrl).  Returns the offset of
+ * NAME, or -1 when malformed.
  */
-static ssize_t device_name_offset(const char *dev, size_t len)
+static ssize_t device_name_offset(const char *dev, size_t len, bool has_ctrl)
 {
 	const char *slash, *name, *dir = dev;
 	size_t dl = strlen(DEV_DISK);
 
-	if (len == 0 || len >= PATH_MAX)
+	if (len == 0 || len >= PATH_MAX || has_ctrl)
 		return -1;
-	for (size_t i = 0; i < len; i++)
-		if ((unsigned char)dev[i] < 0x20 || dev[i] == 0x7f)
-			return -1;
 	if (!memchr(dev, '/', len)) {
 		name = dev;
 	} else {
@@ -171,37 +169,42 @@ static void add_entry(struct conf *c, char *alias, size_t alias_len,
 	c->next_same_name[k] = i;
 }
 
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
 /* s: a line of c->store, whose words an entry keeps NUL-terminated there */
 static void parse_line(struct conf *c,
 		       unsigned int lineno, char *s, size_t len)
 {
-	char *w[4];
-	size_t wl[4], nw = 0, i = 0;
+	char *w[4], *p = s;
+	size_t wl[4], nw = 0;
+	bool ctrl[4];
 	char q1[QUOTE_MAX], why[256];
 	struct alias_check chk;
-	const char *hash;
 
 	if (memchr(s, '\0', len)) {
 		add_problem(c, lineno, "contains a NUL byte");
 		return;
 	}
-	hash = memchr(s, '#', len);
-	if (hash)
-		len = (size_t)(hash - s);
-	while (i < len && nw < 4) {
-		while (i < len && is_blank(s[i]))
-			i++;
-		if (i == len)
+	/*
+	 * Words end at a blank, '#' (a comment), the line's '\n' or the end of
+	 * the store (its NUL): no count to keep.  A control byte is part of
+	 * a word, to be refused with it.
+	 */
+	while (nw < 4) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '\n' || *p == '\0' || *p == '#')
 			break;
-		w[nw] = s + i;
-		while (i < len && !is_blank(s[i]))
-			i++;
-		wl[nw] = (size_t)(s + i - w[nw]);
+		w[nw] = p;
+		ctrl[nw] = false;
+		for (;; p++) {
+			unsigned char ch = (unsigned char)*p;
+
+			if (ch > ' ' && ch != '#' && ch != 0x7f)
+				continue;
+			if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\0' || ch == '#')
+				break;
+			ctrl[nw] = true;
+		}
+		wl[nw] = (size_t)(p - w[nw]);
 		nw++;
 	}
 	if (nw == 0)
@@ -234,7 +237,7 @@ static void parse_line(struct conf *c,
 			    alias_reason(&chk, why, sizeof(why)));
 		return;
 	}
-	if (device_name_offset(w[2], wl[2]) < 0) {
+	if (device_name_offset(w[2], wl[2], ctrl[2]) < 0) {
 		add_problem(c, lineno,
 			    "device %s is neither a /dev/disk/by-*/ link nor a link's name",
 			    quote(w[2], wl[2], q1));
