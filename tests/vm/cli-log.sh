@@ -1,7 +1,8 @@
 # diskalias log on the live kernel log: a read error on a scsi_debug disk
 # with the alias data0 is shown by "log --disk data0" (and one on another
 # disk is not); -J parses; a follower started before the disks existed
-# names the disk with its alias.
+# names the disk with its alias and, looking at the disks again, its
+# persistent name.
 . tests/vm/kernel-lib.sh	# lib.sh and sdebug_add
 need_alias_attr
 
@@ -77,6 +78,10 @@ check "log -f ends cleanly on SIGTERM (status $?)" test $? -eq 0
 check "log -f named the new disk with its alias" \
 	jq -e -s --arg d "$disk" 'map(select(.text | test("error, dev " + $d + "\\b")))
 		| length > 0 and (.[0].disks | map(.alias) | index("data0") != null)' "$work/follow.json"
+check "log -f looked at the disks again: the new disk has today's persistent name" \
+	jq -e -s --arg d "$disk" 'map(select(.text | test("error, dev " + $d + "\\b")))
+		| length > 0 and (.[0].disks | map(select(.name == $d))
+		| .[0].persistent != null and .[0].persistent_source == "system")' "$work/follow.json"
 cat "$work/follow.err"
 
 # Without permission: a user may not read /dev/kmsg when dmesg_restrict is 1.
