@@ -202,19 +202,40 @@ static void read_alias_attr(struct scan_ctx *sc, int dfd, struct disk *d,
 	d->alias = xstrdup(buf);
 }
 
-static void read_size(struct scan_ctx *sc, int dfd, struct disk *d,
-		      char *buf)
+/* attr: "size" of the disk or "sda1/size" of a partition */
+static void read_size_attr(struct scan_ctx *sc, int dfd, const char *disk,
+			   const char *attr, uint64_t *size, bool *has,
+			   char *buf)
 {
 	uint64_t sectors;
 
-	if (get_expected_attr(sc, dfd, d->name, "size", buf) <= 0)
+	if (get_expected_attr(sc, dfd, disk, attr, buf) <= 0)
 		return;
 	/* "size" counts 512-byte sectors whatever the logical block size */
 	if (parse_u64(buf, &sectors) && sectors <= UINT64_MAX / 512) {
-		d->size = sectors * 512;
-		d->has_size = true;
+		*size = sectors * 512;
+		*has = true;
 	} else {
-		warn_attr(sc, d->name, "size", "not a number");
+		warn_attr(sc, disk, attr, "not a number");
+	}
+}
+
+static void read_size(struct scan_ctx *sc, int dfd, struct disk *d,
+		      char *buf)
+{
+	read_size_attr(sc, dfd, d->name, "size", &d->size, &d->has_size, buf);
+}
+
+static void read_part_sizes(struct scan_ctx *sc, int dfd, struct disk *d,
+			    char *buf)
+{
+	char attr[DISK_NAME_MAX + 8];
+
+	for (size_t i = 0; i < d->nparts; i++) {
+		struct disk_part *p = &d->parts[i];
+
+		snprintf(attr, sizeof(attr), "%s/size", p->name);
+		read_size_attr(sc, dfd, d->name, attr, &p->size, &p->has_size, buf);
 	}
 }
 
@@ -467,6 +488,8 @@ bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
 			   &d->has_devno, sc->buf);
 		read_part_devnos(sc, dfd, d, sc->buf);
 	}
+	if (flags & SCAN_PART_SIZE)
+		read_part_sizes(sc, dfd, d, sc->buf);
 	/* last: a disk that went away since the listing has no size */
 	if ((flags & SCAN_INFO) && !size_first)
 		read_size(sc, dfd, d, sc->buf);

@@ -215,7 +215,7 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 	size_t i, n;
 
 	memset(dt, 0, sizeof(*dt));
-	if (flags & SCAN_LINKS)
+	if (flags & (SCAN_LINKS | SCAN_PART_SIZE))
 		flags |= SCAN_PARTS;
 	if (flags & SCAN_MOUNTS) {
 		flags |= SCAN_PARTS;

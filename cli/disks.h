@@ -28,6 +28,7 @@ enum {
 	SCAN_LINKS  = 1 << 4,	/* /dev/disk/by-* (implies SCAN_PARTS) */
 	SCAN_MOUNTS = 1 << 5,	/* mount points (implies PARTS and DEVNO) */
 	SCAN_HIDE_EMPTY = 1 << 6, /* skip empty loop and ram devices */
+	SCAN_PART_SIZE = 1 << 8, /* size of each partition (implies PARTS) */
 };
 
 struct disk_link {
@@ -45,6 +46,8 @@ struct disk_part {
 	char *name;
 	dev_t devno;
 	bool has_devno;
+	uint64_t size;		/* bytes */
+	bool has_size;
 };
 
 struct disk {

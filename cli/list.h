@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "conf_decide.h"
 #include "config.h"
@@ -94,6 +95,10 @@ void list_print_columns(void);
  */
 const char *list_cell_text(const struct list_ctl *ctl, const struct disk *d,
 			   int id, char **owned);
+
+/* A size as SIZE shows it: "4G", or bytes with --bytes; in buf. */
+const char *list_size_text(const struct list_ctl *ctl, uint64_t bytes,
+			   char *buf, size_t bufsz);
 
 /* Print the disks as ctl->mode says. */
 void list_print_table(const struct list_ctl *ctl, const struct disk_table *dt);

@@ -29,7 +29,7 @@ const struct colinfo infos[] = {
 	[COL_RO]          = { "RO", "ro", 1, SCOLS_FL_RIGHT, 0, SCAN_FLAGS, "read-only device" },
 	[COL_LINKS]       = { "LINKS", "links", 0.3, SCOLS_FL_WRAP, COLF_LIST | COLF_CUT, SCAN_LINKS, "persistent names in /dev/disk/by-*/ (PART:by-x/NAME for partitions)" },
 	[COL_MOUNTPOINTS] = { "MOUNTPOINTS", "mountpoints", 0.1, 0, COLF_LIST | COLF_CUT, SCAN_MOUNTS, "where the disk and its partitions are mounted" },
-	[COL_PARTITIONS]  = { "PARTITIONS", "partitions", 0.1, 0, COLF_LIST | COLF_CUT, SCAN_PARTS | SCAN_LINKS | SCAN_MOUNTS, "partitions (with their links and mount points in JSON)" },
+	[COL_PARTITIONS]  = { "PARTITIONS", "partitions", 0.1, 0, COLF_LIST | COLF_CUT, SCAN_PARTS | SCAN_PART_SIZE | SCAN_LINKS | SCAN_MOUNTS, "partitions (with their size, links and mount points in JSON)" },
 	[COL_CONF_ALIAS]  = { "CONF-ALIAS", "conf-alias", 0.1, 0, 0, SCAN_ALIAS | SCAN_LINKS, "alias /etc/diskalias.conf gives the disk" },
 	[COL_CONF_STATE]  = { "CONF-STATE", "conf-state", 0.1, 0, 0, SCAN_ALIAS | SCAN_LINKS, "kernel alias vs config: ok, mismatch, unset, no-attr, conflict" },
 };
@@ -195,6 +195,16 @@ static char *size_to_human(uint64_t bytes, char *buf, size_t bufsz)
 	return buf;
 }
 
+const char *list_size_text(const struct list_ctl *ctl, uint64_t bytes,
+			   char *buf, size_t bufsz)
+{
+	if (ctl->bytes)
+		snprintf(buf, bufsz, "%" PRIu64, bytes);
+	else
+		size_to_human(bytes, buf, bufsz);
+	return buf;
+}
+
 /* ---- table, raw, pairs ---- */
 
 /* A list of items, one a line. */
@@ -245,11 +255,7 @@ const char *list_cell_text(const struct list_ctl *ctl, const struct disk *d,
 	case COL_SIZE:
 		if (!d->has_size)
 			return NULL;
-		if (ctl->bytes)
-			snprintf(buf, sizeof(buf), "%" PRIu64, d->size);
-		else
-			size_to_human(d->size, buf, sizeof(buf));
-		sb_item(&sb, buf, NULL);
+		sb_item(&sb, list_size_text(ctl, d->size, buf, sizeof(buf)), NULL);
 		return *owned = sb.s;
 	case COL_MODEL:
 		return d->model;

@@ -147,16 +147,34 @@ static void json_mounts(struct json_writer *js, const struct disk *d,
 	json_array_end(js);
 }
 
-static void json_partitions(struct json_writer *js, const struct disk *d)
+/* "size" as the disk's: a string, or with --bytes a number; null unknown */
+static void json_size(struct json_writer *js, const struct list_ctl *ctl,
+		      uint64_t size, bool has_size)
+{
+	char buf[32];
+
+	if (!has_size)
+		json_null(js, "size");
+	else if (ctl->bytes)
+		json_u64(js, "size", size);
+	else
+		json_string(js, "size", list_size_text(ctl, size, buf, sizeof(buf)));
+}
+
+static void json_partitions(struct json_writer *js, const struct list_ctl *ctl,
+			    const struct disk *d)
 {
 	char path[DISK_NAME_MAX + 8];
 
 	json_array_begin(js, "partitions", false);
 	for (size_t j = 0; j < d->nparts; j++) {
+		const struct disk_part *p = &d->parts[j];
+
 		json_object_begin(js, NULL);
-		json_string(js, "name", d->parts[j].name);
-		snprintf(path, sizeof(path), "/dev/%s", d->parts[j].name);
+		json_string(js, "name", p->name);
+		snprintf(path, sizeof(path), "/dev/%s", p->name);
 		json_string(js, "path", path);
+		json_size(js, ctl, p->size, p->has_size);
 		json_links(js, d, (int)j);
 		json_mounts(js, d, false, (int)j);
 		json_object_end(js);
@@ -173,11 +191,8 @@ static void json_cell(struct json_writer *js, const struct list_ctl *ctl,
 
 	switch (id) {
 	case COL_SIZE:
-		if (ctl->bytes && d->has_size) {
-			json_u64(js, key, d->size);
-			return;
-		}
-		break;
+		json_size(js, ctl, d->size, d->has_size);
+		return;
 	case COL_RM:
 	case COL_RO: {
 		int v = id == COL_RM ? d->removable : d->ro;
@@ -195,7 +210,7 @@ static void json_cell(struct json_writer *js, const struct list_ctl *ctl,
 		json_mounts(js, d, true, -1);
 		return;
 	case COL_PARTITIONS:
-		json_partitions(js, d);
+		json_partitions(js, ctl, d);
 		return;
 	}
 	text = list_cell_text(ctl, d, id, &owned);
