@@ -71,6 +71,7 @@ static int run_list(int argc, char **argv)
 	const char *outarg = NULL;
 	struct disk_table dt;
 	unsigned int scan = 0, conf_warnings = 0;
+	bool have_conf;
 	size_t i;
 	int c, r;
 
@@ -110,15 +111,21 @@ static int run_list(int argc, char **argv)
 
 	list_default_columns(&ctl);
 	setup_sysroot();
-	/* with a config, the configured alias shows beside the kernel's */
-	if (faccessat(sysroot_fd(), &CONF_PATH[1], F_OK, AT_SYMLINK_NOFOLLOW) == 0)
+	/*
+	 * With a config, the configured alias shows beside the kernel's, and
+	 * the file is checked whatever the columns: its problems are told
+	 * and make the exit status 64, as diskalias(8) says.
+	 */
+	have_conf = faccessat(sysroot_fd(), &CONF_PATH[1], F_OK,
+			      AT_SYMLINK_NOFOLLOW) == 0;
+	if (have_conf)
 		list_add_conf_columns(&ctl);
 	if (outarg)
 		list_parse_columns(&ctl, outarg);
 	for (i = 0; i < ctl.ncolumns; i++)
 		if (ctl.columns[i] == COL_CONF_ALIAS || ctl.columns[i] == COL_CONF_STATE)
 			ctl.want_conf = true;
-	if (ctl.want_conf &&
+	if ((have_conf || ctl.want_conf) &&
 	    conf_load_or_warn(CONF_PATH, true, true, &ctl.conf, NULL, NULL) < 0)
 		conf_warnings = 1;	/* shown as unconfigured */
 

@@ -62,8 +62,19 @@ void common_option(int c, const char *arg);
 /* Parse a verb's argv that takes only common options; returns optind. */
 int parse_common_options(int argc, char **argv);
 
-/* The options before the verb; returns optind, the verb's index. */
-int parse_main_options(int argc, char **argv);
+/*
+ * The options before the verb, those of any verb included (handled here:
+ * the common ones); returns optind, the verb's index, and in *npre the
+ * number of arguments before it that are options for the verb.
+ */
+int parse_main_options(int argc, char **argv, int *npre);
+
+/*
+ * argv for the verb at argv[verb]: the program's name, the npre options
+ * given before the verb, then what follows the verb, so that the verb's
+ * getopt_long() takes them all as its own.  Made in place, in argv.
+ */
+char **verb_argv(int argc, char **argv, int verb, int npre, int *vargc);
 
 /* The lines of a verb's --help for the common options. */
 void usage_common_options(void);

@@ -89,21 +89,20 @@ static void close_stdout(void)
 int main(int argc, char **argv)
 {
 	size_t i;
+	int npre;
 
 	setlocale(LC_ALL, "");
 	atexit(close_stdout);
 	set_help(usage);
 	/* getopt_long() names argv[0] in its messages: make it "diskalias" */
 	argv[0] = program_invocation_short_name;
-	parse_main_options(argc, argv);
+	parse_main_options(argc, argv, &npre);
 	if (optind >= argc)
 		usage_error("no command given");
 
 	for (i = 0; i < NVERBS; i++) {
 		if (strcmp(argv[optind], verbs[i]->name) == 0) {
-			argc -= optind;
-			argv += optind;
-			argv[0] = program_invocation_short_name;
+			argv = verb_argv(argc, argv, optind, npre, &argc);
 			optind = 0;	/* restart getopt for the verb */
 			if (verbs[i]->usage)
 				set_help(verbs[i]->usage);

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "sysroot.h"
 
@@ -77,10 +78,65 @@ int parse_common_options(int argc, char **argv)
 	return parse_only_common(argc, argv, COMMON_SHORTOPTS);
 }
 
-int parse_main_options(int argc, char **argv)
+/*
+ * Every verb's options, for finding the verb behind options given before
+ * it ("diskalias -J list"): only whether each takes an argument matters
+ * here; the verb parses them again and refuses those not its own.
+ */
+static const struct option any_verb_longopts[] = {
+	{ "all",          no_argument,       NULL, 1 },	/* list */
+	{ "bytes",        no_argument,       NULL, 1 },
+	{ "json",         no_argument,       NULL, 1 },	/* list, log */
+	{ "noheadings",   no_argument,       NULL, 1 },
+	{ "output",       required_argument, NULL, 1 },
+	{ "pairs",        no_argument,       NULL, 1 },
+	{ "raw",          no_argument,       NULL, 1 },
+	{ "list-columns", no_argument,       NULL, 1 },
+	{ "persist",      no_argument,       NULL, 1 },	/* set */
+	{ "force",        no_argument,       NULL, 1 },
+	{ "config",       required_argument, NULL, 1 },	/* apply */
+	{ "dry-run",      no_argument,       NULL, 1 },
+	{ "udev",         no_argument,       NULL, 1 },
+	{ "follow",       no_argument,       NULL, 1 },	/* log */
+	{ "disk",         required_argument, NULL, 1 },
+	{ "input",        required_argument, NULL, 1 },
+	{ "format",       required_argument, NULL, 1 },
+	COMMON_LONGOPTS,
+	{ NULL, 0, NULL, 0 }
+};
+#define ANY_VERB_SHORTOPTS "abfJno:Pr"
+
+int parse_main_options(int argc, char **argv, int *npre)
 {
-	/* "+": stop at the verb, whose own options follow it */
-	return parse_only_common(argc, argv, "+" COMMON_SHORTOPTS);
+	int c, last;
+
+	/*
+	 * "+": stop at the verb.  -h and -V before it are the program's;
+	 * the other options are left for the verb (see verb_argv()).
+	 */
+	do {
+		last = optind;
+		c = getopt_long(argc, argv, "+" ANY_VERB_SHORTOPTS COMMON_SHORTOPTS,
+				any_verb_longopts, NULL);
+		if (c != -1 && c != 1 && !strchr(ANY_VERB_SHORTOPTS, c))
+			common_option(c, optarg);
+	} while (c != -1);
+	/* a "--" that ended the options is not handed on */
+	*npre = optind - 1;
+	if (optind == last + 1 && strcmp(argv[last], "--") == 0)
+		(*npre)--;
+	return optind;
+}
+
+char **verb_argv(int argc, char **argv, int verb, int npre, int *vargc)
+{
+	/* in place: the options slide up to end where the verb was */
+	int base = verb - npre;
+
+	memmove(argv + base + 1, argv + 1, (size_t)npre * sizeof(*argv));
+	argv[base] = program_invocation_short_name;
+	*vargc = argc - base;
+	return argv + base;
 }
 
 void usage_common_options(void)
