@@ -6,7 +6,8 @@
  * Kernel log records, as /dev/kmsg hands them out or as dmesg prints
  * them, and the disk names in their text.  Pure functions on byte
  * ranges: no allocation, no I/O, nothing assumed about NUL termination,
- * so a fuzzer can feed them anything.
+ * so a fuzzer can feed them anything.  kmsg.c parses records,
+ * log_text.c reads their text.
  *
  * /dev/kmsg (Documentation/ABI/testing/dev-kmsg):
  *

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The text of a kernel log message (kmsg.h): the names in it, the " (alias
+ * NAME)" a patched kernel ends it with, and what a line says of a disk's
+ * name (log_classify()).
+ */
+#include "kmsg.h"
+
+#include <string.h>
+
+#include "alias_rules.h"
+#include "log_bytes.h"
+
+enum { CL_NONE, CL_WORD, CL_START, CL_DIGIT };
+
+void log_scanner_init(struct log_scanner *sc, const uint8_t first_bytes[32],
+		      size_t max_len)
+{
+	for (int c = 0; c < 256; c++) {
+		if (is_digit((char)c))
+			sc->cls[c] = CL_DIGIT;
+		else if (!word_byte[c])
+			sc->cls[c] = CL_NONE;
+		else if (first_bytes[c >> 3] & (1u << (c & 7)))
+			sc->cls[c] = CL_START;
+		else
+			sc->cls[c] = CL_WORD;
+	}
+	sc->max_len = max_len;
+}
+
+/* A SCSI address H:C:T:L at text[start], whose first number ends at end. */
+static size_t scsi_address_len(const char *text, size_t len, size_t start)
+{
+	size_t j = start;
+	uint64_t v;
+	int parts = 0;
+
+	if (start > 0 && text[start - 1] == ':')
+		return 0;
+	while (get_number(text, len, &j, &v)) {
+		if (++parts == 4 || j >= len || text[j] != ':')
+			break;
+		j++;
+	}
+	if (parts != 4 || (j < len && is_word(text[j])) ||
+	    (j + 1 < len && text[j] == ':' && is_digit(text[j + 1])))
+		return 0;
+	return j - start;
+}
+
+bool log_next_token(const struct log_scanner *sc, const char *text,
+		    size_t len, size_t *pos, struct log_token *tok)
+{
+	const uint8_t *cls = sc->cls;
+	size_t i = *pos, start, n;
+	uint8_t c;
+
+	while (i < len) {
+		c = cls[(unsigned char)text[i]];
+		if (c == CL_NONE) {
+			i++;
+			continue;
+		}
+		start = i++;
+		while (i < len && cls[(unsigned char)text[i]] != CL_NONE)
+			i++;
+		if (c == CL_START && i - start <= sc->max_len) {
+			*tok = (struct log_token){ start, i - start, LOG_TOKEN_WORD };
+			*pos = i;
+			return true;
+		}
+		/* "2:0:0:1": a word of digits that a colon ends */
+		if (c == CL_DIGIT && i < len && text[i] == ':' &&
+		    (n = scsi_address_len(text, len, start)) != 0) {
+			*tok = (struct log_token){ start, n, LOG_TOKEN_SCSI };
+			*pos = start + n;
+			return true;
+		}
+	}
+	*pos = len;
+	return false;
+}
+
+size_t log_alias_suffix(const char *text, size_t len, const char **alias,
+			size_t *alias_len)
+{
+	const size_t head = sizeof(LOG_ALIAS_SUFFIX_HEAD) - 1;
+	size_t end, start;
+
+	if (len < head + 2 || text[len - 1] != ')')
+		return 0;
+	end = len - 1;
+	start = end;
+	while (start > 0 && end - start < ALIAS_MAX_LEN &&
+	       alias_byte_ok((unsigned char)text[start - 1]))
+		start--;
+	/* a longer word runs into the head's last byte, a space, and fails */
+	if (start == end || start < head ||
+	    memcmp(text + start - head, LOG_ALIAS_SUFFIX_HEAD, head) != 0)
+		return 0;
+	*alias = text + start;
+	*alias_len = end - start;
+	return len - (start - head);
+}
+
+static bool has_prefix(const char *s, size_t len, const char *p, size_t plen)
+{
+	return len >= plen && memcmp(s, p, plen) == 0;
+}
+
+#define PREFIX(s, len, lit) has_prefix(s, len, lit, sizeof(lit) - 1)
+
+/* A word of name bytes at s[*i] up to a byte in ends; its length. */
+static size_t word_at(const char *s, size_t len, size_t i)
+{
+	size_t start = i;
+
+	while (i < len && is_word(s[i]))
+		i++;
+	return i - start;
+}
+
+/* "[NAME] " at s[i]: NAME's length (0 when not so); *i moves past it. */
+static size_t bracket_name(const char *s, size_t len, size_t *i)
+{
+	size_t n;
+
+	if (*i >= len || s[*i] != '[')
+		return 0;
+	n = word_at(s, len, *i + 1);
+	if (!n || *i + 1 + n >= len || s[*i + 1 + n] != ']')
+		return 0;
+	*i += n + 2;
+	if (*i < len && s[*i] == ' ')
+		(*i)++;
+	return n;
+}
+
+/* "sd H:C:T:L: [NAME] REST" */
+static enum log_event sd_line(const char *s, size_t len,
+			      struct log_event_info *ev)
+{
+	size_t i = 3, a, n;
+
+	a = scsi_address_len(s, len, i);
+	if (!a || i + a + 2 >= len || s[i + a] != ':' || s[i + a + 1] != ' ')
+		return LOG_EVENT_NONE;
+	ev->arg = s + i;
+	ev->arg_len = a;
+	i += a + 2;
+	ev->name = s + i + 1;
+	n = bracket_name(s, len, &i);
+	if (!n)
+		return LOG_EVENT_NONE;
+	ev->name_len = n;
+	if (PREFIX(s + i, len - i, "Attached SCSI disk"))
+		return LOG_EVENT_ATTACH;
+	if (PREFIX(s + i, len - i, "Synchronizing SCSI cache"))
+		return LOG_EVENT_REMOVE;
+	return LOG_EVENT_TIE;
+}
+
+/* "virtio_blk virtioN: [NAME] REST" */
+static enum log_event virtio_line(const char *s, size_t len,
+				  struct log_event_info *ev)
+{
+	size_t i = 11, n = word_at(s, len, i), j;
+	uint64_t v;
+
+	if (!n || i + n + 2 >= len || s[i + n] != ':' || s[i + n + 1] != ' ')
+		return LOG_EVENT_NONE;
+	ev->arg = s + i;
+	ev->arg_len = n;
+	i += n + 2;
+	ev->name = s + i + 1;
+	n = bracket_name(s, len, &i);
+	if (!n)
+		return LOG_EVENT_NONE;
+	ev->name_len = n;
+	/* printed once, when the disk is probed: "[vda] 16777216 512-byte" */
+	j = i;
+	if (get_number(s, len, &j, &v) && PREFIX(s + j, len - j, " 512-byte logical blocks"))
+		return LOG_EVENT_ATTACH;
+	return LOG_EVENT_TIE;
+}
+
+/* "block NAME: alias set to ALIAS", ALIAS the rest of the line */
+static enum log_event alias_line(const char *s, size_t len,
+				 struct log_event_info *ev)
+{
+	static const char mid[] = ": alias set to ";
+	size_t i = 6, n = word_at(s, len, i), a;
+
+	if (!n || !has_prefix(s + i + n, len - i - n, mid, sizeof(mid) - 1))
+		return LOG_EVENT_NONE;
+	ev->name = s + i;
+	ev->name_len = n;
+	i += n + sizeof(mid) - 1;
+	for (a = i; a < len && alias_byte_ok((unsigned char)s[a]); a++)
+		;
+	/* a patched kernel's own note may follow on later lines' form only */
+	if (a == i || a - i > ALIAS_MAX_LEN || a != len)
+		return LOG_EVENT_NONE;
+	ev->arg = s + i;
+	ev->arg_len = a - i;
+	return LOG_EVENT_ALIAS;
+}
+
+enum log_event log_classify(const char *text, size_t len,
+			    struct log_event_info *ev)
+{
+	memset(ev, 0, sizeof(*ev));
+	if (len < 6)
+		return LOG_EVENT_NONE;
+	switch (text[0]) {
+	case 'L':
+		return PREFIX(text, len, "Linux version ") ? LOG_EVENT_BOOT
+							   : LOG_EVENT_NONE;
+	case 'b':
+		return PREFIX(text, len, "block ") ? alias_line(text, len, ev)
+						   : LOG_EVENT_NONE;
+	case 's':
+		return PREFIX(text, len, "sd ") ? sd_line(text, len, ev)
+						: LOG_EVENT_NONE;
+	case 'v':
+		return PREFIX(text, len, "virtio_blk ") ? virtio_line(text, len, ev)
+							: LOG_EVENT_NONE;
+	default:
+		return LOG_EVENT_NONE;
+	}
+}
+
+size_t log_disk_part(const char *name, size_t len)
+{
+	size_t n = len;
+
+	while (n > 0 && is_digit(name[n - 1]))
+		n--;
+	if (n == len || n == 0)
+		return len;
+	/* nvme0n1p2, mmcblk0p1, loop0p1, md0p1: "p" after a digit */
+	if (n >= 2 && name[n - 1] == 'p' && is_digit(name[n - 2]))
+		return n - 1;
+	/* sdb1, vda2, xvda1, hdc3: digits after letters; not nvme0n1, md0 */
+	if (n >= 3 && (memcmp(name, "sd", 2) == 0 || memcmp(name, "vd", 2) == 0 ||
+		       memcmp(name, "hd", 2) == 0 ||
+		       (n >= 4 && memcmp(name, "xvd", 3) == 0)))
+		return n;
+	return len;
+}
+
