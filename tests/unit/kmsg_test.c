@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The kernel log parser (cli/kmsg.c) alone: record framing, kmsg and
- * dmesg parsing, format detection and the name scanner, table-driven.
+ * dmesg parsing, format detection and the name scanner, the line
+ * classifier (log_text.c) and the journal formats (journal.c),
+ * table-driven.
  * Output is TAP-like; exit status 1 when a case fails.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "journal.h"
 #include "kmsg.h"
 
 static int failures, count;
@@ -334,6 +337,145 @@ static void test_unescape(void)
 	}
 }
 
+static void test_classify(void)
+{
+	static const struct {
+		const char *text;
+		enum log_event ev;
+		const char *name, *arg;
+	} cases[] = {
+		{ "Linux version 6.1.0 (x)", LOG_EVENT_BOOT, NULL, NULL },
+		{ "Linux versions", LOG_EVENT_NONE, NULL, NULL },
+		{ "block sdb: alias set to data0", LOG_EVENT_ALIAS, "sdb", "data0" },
+		{ "block sdb: alias set to da.ta", LOG_EVENT_NONE, NULL, NULL },
+		{ "block sdb: alias set to ", LOG_EVENT_NONE, NULL, NULL },
+		{ "block sdb: alias set to data0 and more", LOG_EVENT_NONE, NULL, NULL },
+		{ "sd 2:0:0:1: [sdb] Attached SCSI disk", LOG_EVENT_ATTACH, "sdb", "2:0:0:1" },
+		{ "sd 2:0:0:1: [sdb] Synchronizing SCSI cache", LOG_EVENT_REMOVE, "sdb", "2:0:0:1" },
+		{ "sd 2:0:0:1: [sdb] Write Protect is off", LOG_EVENT_TIE, "sdb", "2:0:0:1" },
+		{ "sd 2:0:0:1: [sdb] tag#3 Sense Key : Medium Error [current] (alias data0)",
+		  LOG_EVENT_TIE, "sdb", "2:0:0:1" },
+		{ "sd 2:0:0:1: Power-on or device reset occurred", LOG_EVENT_NONE, NULL, NULL },
+		{ "sd 2:0:0: [sdb] three numbers", LOG_EVENT_NONE, NULL, NULL },
+		{ "sd 2:0:0:1: [sdb", LOG_EVENT_NONE, NULL, NULL },
+		{ "virtio_blk virtio2: [vda] 16777216 512-byte logical blocks (8.59 GB/8.00 GiB)",
+		  LOG_EVENT_ATTACH, "vda", "virtio2" },
+		{ "virtio_blk virtio2: [vda] new size: 10 512-byte logical blocks",
+		  LOG_EVENT_TIE, "vda", "virtio2" },
+		{ "I/O error, dev sdb, sector 8", LOG_EVENT_NONE, NULL, NULL },
+		{ "", LOG_EVENT_NONE, NULL, NULL },
+	};
+	char what[96];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct log_event_info ev;
+		enum log_event e = log_classify(cases[i].text, strlen(cases[i].text), &ev);
+		int ok = e == cases[i].ev;
+
+		if (ok && cases[i].name)
+			ok = span_is(ev.name, ev.name_len, cases[i].name) &&
+			     span_is(ev.arg, ev.arg_len, cases[i].arg);
+		snprintf(what, sizeof(what), "log_classify case %zu", i);
+		expect(ok, what, cases[i].text);
+	}
+}
+
+static void test_disk_part(void)
+{
+	static const struct {
+		const char *name;
+		size_t want;
+	} cases[] = {
+		{ "sdb", 3 }, { "sdb1", 3 }, { "sdb12", 3 }, { "sdaa3", 4 },
+		{ "vda2", 3 }, { "xvda1", 4 }, { "hdc3", 3 },
+		{ "nvme0n1", 7 }, { "nvme0n1p2", 7 }, { "mmcblk0", 7 },
+		{ "mmcblk0p1", 7 }, { "md0", 3 }, { "md0p1", 3 }, { "loop2", 5 },
+		{ "loop2p1", 5 }, { "dm-3", 4 }, { "sr0", 3 },
+	};
+	char what[80];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(what, sizeof(what), "log_disk_part(%s) is %zu",
+			 cases[i].name, cases[i].want);
+		expect(log_disk_part(cases[i].name, strlen(cases[i].name)) == cases[i].want,
+		       what, cases[i].name);
+	}
+}
+
+static void test_journal_export(void)
+{
+	static const char rec[] =
+		"__CURSOR=s=0;i=1\n_BOOT_ID=abc\nPRIORITY=3\n"
+		"_SOURCE_MONOTONIC_TIMESTAMP=30000000\n__MONOTONIC_TIMESTAMP=31000000\n"
+		"_UDEV_SYSNAME=sdb\n_UDEV_DEVLINK=/dev/disk/by-id/wwn-0x1\n"
+		"_UDEV_DEVLINK=/dev/disk/by-alias/old1\n"
+		"MESSAGE\n\x03\0\0\0\0\0\0\0a\nb\n\n"
+		"\nMESSAGE=next\n\n";
+	struct log_record r;
+	struct journal_fields jf;
+	size_t n = journal_export_record_len(rec, sizeof(rec) - 1, false);
+
+	expect(n > 0 && rec[n - 1] == '\n' && rec[n - 2] == '\n' &&
+	       strncmp(rec + n, "\nMESSAGE=next", 13) == 0,
+	       "export: a record ends at its blank line, a binary MESSAGE in it", rec);
+	expect(journal_export_parse(rec, n - 1, &r, &jf) == 0 &&
+	       span_is(r.text, r.text_len, "a\nb") && r.level == 3 &&
+	       r.has_time && r.usec == 30000000 &&
+	       span_is(jf.boot_id.p, jf.boot_id.len, "abc") &&
+	       span_is(jf.sysname.p, jf.sysname.len, "sdb") && jf.ndevlinks == 2 &&
+	       span_is(jf.devlinks[1].p, jf.devlinks[1].len, "/dev/disk/by-alias/old1"),
+	       "export: fields, the kernel's time, each _UDEV_DEVLINK", rec);
+	expect(journal_export_record_len(rec, 40, false) == 0,
+	       "export: a cut record needs more input", rec);
+	expect(journal_export_parse("not a field\n", 12, &r, &jf) < 0,
+	       "export: a line that is no field is malformed", "not a field");
+	expect(journal_export_detect(rec, sizeof(rec) - 1) &&
+	       !journal_export_detect("[    1.000000] text\n", 20),
+	       "export: detected by its first fields", rec);
+}
+
+static void test_journal_json(void)
+{
+	static const struct {
+		const char *in;
+		int ret;
+		const char *text, *sysname;
+		size_t ndevlinks;
+	} cases[] = {
+		{ "{\"MESSAGE\":\"I/O error\",\"_UDEV_SYSNAME\":\"sdb\","
+		  "\"_UDEV_DEVLINK\":[\"/dev/disk/by-id/a\",\"/dev/disk/by-alias/b\"]}",
+		  0, "I/O error", "sdb", 2 },
+		{ "{\"MESSAGE\":[104,105,255],\"_UDEV_DEVLINK\":\"/dev/x\"}", 0, "hi\xff", NULL, 1 },
+		{ "{\"MESSAGE\":\"a\\nb\\u00e9\\ud83d\\ude00\"}", 0, "a\nb\xc3\xa9\xf0\x9f\x98\x80",
+		  NULL, 0 },
+		{ "{\"MESSAGE\":null,\"PRIORITY\":\"3\"}", 0, "", NULL, 0 },
+		{ " { } ", 0, "", NULL, 0 },
+		{ "{\"MESSAGE\":\"cut", -1, NULL, NULL, 0 },
+		{ "{\"MESSAGE\":\"x\"} trailing", -1, NULL, NULL, 0 },
+		{ "{\"MESSAGE\":[256]}", -1, NULL, NULL, 0 },
+		{ "{\"MESSAGE\":{\"nested\":1}}", -1, NULL, NULL, 0 },
+		{ "[1,2]", -1, NULL, NULL, 0 },
+	};
+	char scratch[256], what[80];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct log_record r;
+		struct journal_fields jf;
+		int ret = journal_json_parse(cases[i].in, strlen(cases[i].in), &r, &jf,
+					     scratch);
+		int ok = ret == cases[i].ret;
+
+		if (ok && ret == 0)
+			ok = span_is(r.text, r.text_len, cases[i].text) &&
+			     (cases[i].sysname ? span_is(jf.sysname.p, jf.sysname.len,
+							 cases[i].sysname)
+					       : jf.sysname.len == 0) &&
+			     jf.ndevlinks == cases[i].ndevlinks;
+		snprintf(what, sizeof(what), "journal_json_parse case %zu", i);
+		expect(ok, what, cases[i].in);
+	}
+}
+
 int main(void)
 {
 	test_kmsg_parse();
@@ -344,6 +486,10 @@ int main(void)
 	test_tokens();
 	test_alias_suffix();
 	test_unescape();
+	test_classify();
+	test_disk_part();
+	test_journal_export();
+	test_journal_json();
 	printf("1..%d\n", count);
 	return failures ? EXIT_FAILURE : EXIT_SUCCESS;
 }
