@@ -48,13 +48,11 @@ static size_t drop_line(char *text, size_t len, unsigned int line)
 
 static void usage_forget(void)
 {
-	printf("Usage:\n");
-	printf(" %s forget [options] ALIAS\n", program_invocation_short_name);
-	printf("\nRemove the entry of ALIAS from /etc/diskalias.conf.  The kernel's\n"
-	       "alias stays until the disk goes away.\n");
-	printf("\nOptions:\n");
+	usage_top("forget [options] ALIAS",
+		  "Remove the entry of ALIAS from /etc/diskalias.conf.  The kernel's\n"
+		  "alias stays until the disk goes away.");
 	usage_common_options();
-	printf("\nFor more details see diskalias(8).\n");
+	usage_more();
 }
 
 static int run_forget(int argc, char **argv)

@@ -14,13 +14,11 @@
 
 static void usage_get(void)
 {
-	printf("Usage:\n");
-	printf(" %s get [options] DISK\n", program_invocation_short_name);
-	printf("\nPrint the alias of DISK; exit status 32 when it has none.\n");
-	printf("\nOptions:\n");
+	usage_top("get [options] DISK",
+		  "Print the alias of DISK; exit status 32 when it has none.");
 	usage_common_options();
-	printf("\nDISK is a kernel name (sdb), /dev/sdb, a /dev/disk/by-*/ link or its name.\n");
-	printf("\nFor more details see diskalias(8).\n");
+	usage_disk_arg();
+	usage_more();
 }
 
 static int run_get(int argc, char **argv)

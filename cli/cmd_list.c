@@ -42,15 +42,13 @@ static void set_mode(struct list_ctl *ctl, enum output_mode mode)
 
 static void usage_list(void)
 {
-	printf("Usage:\n");
-	printf(" %s list [options]\n", program_invocation_short_name);
-	printf("\nList disks with their aliases, identity, persistent names and mount points.\n");
-	printf("\nOptions:\n");
+	usage_top("list [options]",
+		  "List disks with their aliases, identity, persistent names and mount points.");
 	list_usage_options();
 	usage_common_options();
 	printf("\nAvailable output columns:\n");
 	list_usage_columns();
-	printf("\nFor more details see diskalias(8).\n");
+	usage_more();
 }
 
 static int run_list(int argc, char **argv)

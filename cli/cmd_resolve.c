@@ -59,13 +59,11 @@ static int resolve_from_config(const char *alias, const char *quoted)
 
 static void usage_resolve(void)
 {
-	printf("Usage:\n");
-	printf(" %s resolve [options] ALIAS\n", program_invocation_short_name);
-	printf("\nPrint the /dev path of the disk with ALIAS: the kernel's alias, else\n"
-	       "the disk /etc/diskalias.conf gives it.  Exit status 32 when none has it.\n");
-	printf("\nOptions:\n");
+	usage_top("resolve [options] ALIAS",
+		  "Print the /dev path of the disk with ALIAS: the kernel's alias, else\n"
+		  "the disk /etc/diskalias.conf gives it.  Exit status 32 when none has it.");
 	usage_common_options();
-	printf("\nFor more details see diskalias(8).\n");
+	usage_more();
 }
 
 static int run_resolve(int argc, char **argv)

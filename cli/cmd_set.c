@@ -276,14 +276,12 @@ void set_usage_options(void)
 
 static void usage_set(void)
 {
-	printf("Usage:\n");
-	printf(" %s set [options] DISK ALIAS\n", program_invocation_short_name);
-	printf("\nGive DISK the alias ALIAS: write /sys/block/<disk>/alias.\n");
-	printf("\nOptions:\n");
+	usage_top("set [options] DISK ALIAS",
+		  "Give DISK the alias ALIAS: write /sys/block/<disk>/alias.");
 	set_usage_options();
 	usage_common_options();
-	printf("\nDISK is a kernel name (sdb), /dev/sdb, a /dev/disk/by-*/ link or its name.\n");
-	printf("\nFor more details see diskalias(8).\n");
+	usage_disk_arg();
+	usage_more();
 }
 
 static int run_set(int argc, char **argv)

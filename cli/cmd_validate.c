@@ -10,13 +10,11 @@
 
 static void usage_validate(void)
 {
-	printf("Usage:\n");
-	printf(" %s validate [options] ALIAS...\n", program_invocation_short_name);
-	printf("\nCheck each ALIAS against the kernel's rules: 1 to 64 letters, digits,\n"
-	       "'-' and '_'.  Exit status 1 when one breaks them.\n");
-	printf("\nOptions:\n");
+	usage_top("validate [options] ALIAS...",
+		  "Check each ALIAS against the kernel's rules: 1 to 64 letters, digits,\n"
+		  "'-' and '_'.  Exit status 1 when one breaks them.");
 	usage_common_options();
-	printf("\nFor more details see diskalias(8).\n");
+	usage_more();
 }
 
 static int run_validate(int argc, char **argv)

@@ -76,8 +76,15 @@ int parse_main_options(int argc, char **argv, int *npre);
  */
 char **verb_argv(int argc, char **argv, int verb, int npre, int *vargc);
 
-/* The lines of a verb's --help for the common options. */
+/*
+ * A verb's --help: usage_top() ("Usage:", the synopsis after the program's
+ * name, what the verb does, "Options:"), its options, the common ones,
+ * usage_disk_arg() when it takes a DISK, usage_more() last.
+ */
+void usage_top(const char *synopsis, const char *what);
 void usage_common_options(void);
+void usage_disk_arg(void);
+void usage_more(void);
 
 /* Open the sysroot chosen by --sysroot (or "/"); exits on failure. */
 void setup_sysroot(void);

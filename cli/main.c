@@ -38,7 +38,7 @@ static void usage(void)
 		snprintf(head, sizeof(head), "%s %s", verbs[i]->name, verbs[i]->args);
 		printf(" %-20s %s\n", head, verbs[i]->help);
 	}
-	printf("\nDISK is a kernel name (sdb), /dev/sdb, a /dev/disk/by-*/ link or its name.\n");
+	usage_disk_arg();
 	printf("\nOptions of list:\n");
 	list_usage_options();
 	printf("\nOptions of set:\n");
@@ -48,7 +48,7 @@ static void usage(void)
 	printf(" -V, --version         display version\n");
 	printf("\nAvailable output columns:\n");
 	list_usage_columns();
-	printf("\nFor more details see diskalias(8).\n");
+	usage_more();
 }
 
 /*

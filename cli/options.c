@@ -139,6 +139,22 @@ char **verb_argv(int argc, char **argv, int verb, int npre, int *vargc)
 	return argv + base;
 }
 
+void usage_top(const char *synopsis, const char *what)
+{
+	printf("Usage:\n %s %s\n\n%s\n\nOptions:\n", program_invocation_short_name,
+	       synopsis, what);
+}
+
+void usage_disk_arg(void)
+{
+	printf("\nDISK is a kernel name (sdb), /dev/sdb, a /dev/disk/by-*/ link or its name.\n");
+}
+
+void usage_more(void)
+{
+	printf("\nFor more details see diskalias(8).\n");
+}
+
 void usage_common_options(void)
 {
 	printf("     --sysroot <dir>   use the specified directory as system root\n");
