@@ -19,6 +19,7 @@
 #include "xalloc.h"
 
 #define RESCAN_SECONDS	1	/* the live log: at most one re-scan a second */
+#define TIME_BACK_NEW_BOOT	1000000	/* usec: a step back this long */
 
 const char *log_source_name(enum log_source s)
 {
@@ -339,15 +340,19 @@ void log_boot_track(struct logger *lg)
 			start = true;
 		}
 	} else {
+		/* CPUs stamp records a little out of order: a step back
+		 * of a second or more is another boot */
 		start = lg->event == LOG_EVENT_BOOT ||
-			(rec->has_time && lg->have_last_time && rec->usec < lg->last_time);
+			(rec->has_time && lg->have_last_time &&
+			 rec->usec + TIME_BACK_NEW_BOOT <= lg->last_time);
 	}
 	if (lg->boot_no == 0 || (start && lg->boot_records > 0))
 		new_boot(lg);
 	else if (start && journal)
 		new_boot(lg);
 	lg->boot_records++;
-	if (rec->has_time && !journal) {
+	if (rec->has_time && !journal &&
+	    (!lg->have_last_time || rec->usec > lg->last_time)) {
 		lg->last_time = rec->usec;
 		lg->have_last_time = true;
 	}
