@@ -12,9 +12,75 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alias_rules.h"
+#include "disk_arg.h"
 #include "diskalias.h"
 #include "list.h"
 #include "sysroot.h"
+#include "xalloc.h"
+
+/* A DISK argument of "list DISK...": a kernel name, or an alias to look up. */
+struct list_arg {
+	const char *arg;
+	char name[DISK_NAME_MAX];	/* empty: arg is an alias */
+};
+
+/*
+ * Resolve the DISK arguments before anything is read or printed: a disk in
+ * any form the other verbs take, a partition for its disk, or (when it
+ * names nothing else) an alias, looked up after the scan.  One that names
+ * nothing is a one-line error and exit status 1.
+ */
+static struct list_arg *resolve_args(char **args, int n, bool *want_alias)
+{
+	struct list_arg *la = xcalloc((size_t)n, sizeof(*la));
+	char part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];
+
+	for (int i = 0; i < n; i++) {
+		int st = disk_resolve(args[i], la[i].name, part);
+
+		la[i].arg = args[i];
+		if (st == DISK_ARG_OK || (st == DISK_ARG_PARTITION && la[i].name[0]))
+			continue;
+		if (st == DISK_ARG_BROKEN_LINK)
+			errx(DA_EXIT_FAILURE, "%s: %s", args[i],
+			     disk_arg_reason(st, args[i], la[i].name, part,
+					     reason, sizeof(reason)));
+		if (st != DISK_ARG_UNKNOWN ||
+		    alias_check(args[i], strlen(args[i]), NULL) != 0)
+			errx(DA_EXIT_FAILURE, "%s: no such disk", args[i]);
+		la[i].name[0] = '\0';
+		*want_alias = true;
+	}
+	return la;
+}
+
+/*
+ * The disks the arguments name, in their order, each once: a table that
+ * shares the disks of dt (free only its array).
+ */
+static void select_disks(const struct disk_table *dt, const struct list_arg *la,
+			 int n, struct disk_table *sel)
+{
+	*sel = *dt;
+	sel->disks = xcalloc((size_t)n + 1, sizeof(*sel->disks));
+	sel->ndisks = 0;
+	for (int i = 0; i < n; i++) {
+		const struct disk *d = la[i].name[0] ? disks_find(dt, la[i].name) :
+				       disks_find_alias(dt, la[i].arg, NULL);
+		size_t k;
+
+		if (!d)
+			errx(DA_EXIT_FAILURE, "%s: %s", la[i].arg,
+			     la[i].name[0] ? "the disk went away" :
+					     "no disk has this name or alias");
+		for (k = 0; k < sel->ndisks; k++)
+			if (strcmp(sel->disks[k].name, d->name) == 0)
+				break;
+		if (k == sel->ndisks)
+			sel->disks[sel->ndisks++] = *d;
+	}
+}
 
 /* A conflict shows as "conflict"; this line names the disks. */
 static void warn_conflicts(const struct list_ctl *ctl, const struct disk_table *dt)
@@ -42,10 +108,12 @@ static void set_mode(struct list_ctl *ctl, enum output_mode mode)
 
 static void usage_list(void)
 {
-	usage_top("list [options]",
-		  "List disks with their aliases, identity, persistent names and mount points.");
+	usage_top("list [options] [<disk>...]",
+		  "List disks with their aliases, identity, persistent names and mount points:\n"
+		  "every disk, or the disks given (a DISK, or an alias a disk has).");
 	list_usage_options();
 	usage_common_options();
+	usage_disk_arg();
 	printf("\nAvailable output columns:\n");
 	list_usage_columns();
 	usage_more();
@@ -67,7 +135,10 @@ static int run_list(int argc, char **argv)
 	};
 	struct list_ctl ctl = { .mode = OUT_TABLE };
 	const char *outarg = NULL;
-	struct disk_table dt;
+	struct list_arg *la = NULL;
+	struct disk_table dt, sel, *shown = &dt;
+	bool want_alias = false;
+	int nargs;
 	unsigned int scan = 0, conf_warnings = 0;
 	bool have_conf;
 	size_t i;
@@ -104,11 +175,12 @@ static int run_list(int argc, char **argv)
 			common_option(c, optarg);
 		}
 	}
-	if (optind < argc)
-		usage_error("list: unexpected argument '%s'", argv[optind]);
+	nargs = argc - optind;
 
 	list_default_columns(&ctl);
 	setup_sysroot();
+	if (nargs > 0)
+		la = resolve_args(argv + optind, nargs, &want_alias);
 	/*
 	 * With a config, the configured alias shows beside the kernel's, and
 	 * the file is checked whatever the columns: its problems are told
@@ -129,21 +201,32 @@ static int run_list(int argc, char **argv)
 
 	for (i = 0; i < ctl.ncolumns; i++)
 		scan |= infos[ctl.columns[i]].scan;
-	if (!ctl.all)
+	/* a disk asked for by name is shown even when empty */
+	if (!ctl.all && nargs == 0)
 		scan |= SCAN_HIDE_EMPTY;
+	if (want_alias)
+		scan |= SCAN_ALIAS;
 
 	r = disks_scan(&dt, scan);
 	if (r < 0) {
 		errno = -r;
 		err(DA_EXIT_FAILURE, "/sys/block");
 	}
+	if (la) {
+		select_disks(&dt, la, nargs, &sel);
+		shown = &sel;
+	}
 	conf_view_init(&ctl.view, &ctl.conf, &dt);
 	if (ctl.want_conf)
-		warn_conflicts(&ctl, &dt);
+		warn_conflicts(&ctl, shown);
 	if (ctl.mode == OUT_JSON)
-		list_print_json(&ctl, &dt);
+		list_print_json(&ctl, shown);
 	else
-		list_print_table(&ctl, &dt);
+		list_print_table(&ctl, shown);
+	if (la) {
+		free(sel.disks);
+		free(la);
+	}
 
 	r = dt.nwarnings || conf_warnings ? DA_EXIT_PARTIAL : DA_EXIT_OK;
 	conf_view_free(&ctl.view);
@@ -155,6 +238,6 @@ static int run_list(int argc, char **argv)
 }
 
 const struct verb verb_list = {
-	"list", run_list, usage_list, "",
+	"list", run_list, usage_list, "[DISK...]",
 	"list disks with aliases, persistent names and mount points",
 };

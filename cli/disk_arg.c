@@ -52,6 +52,40 @@ static bool find_partition(const char *name, char *disk)
 	return found;
 }
 
+/*
+ * The device-mapper disk (dm-N) whose dm/name is "name" ("vg-lv", as in
+ * /dev/mapper/vg-lv), from sysfs: /dev/mapper may hold nodes, not links.
+ */
+static bool find_dm_name(const char *name, char *disk)
+{
+	char path[DISK_NAME_MAX * 2 + 32], buf[DISK_NAME_MAX + 2];
+	struct dirent *de;
+	bool found = false;
+	ssize_t n;
+	DIR *dir;
+
+	if (!disk_name_ok(name))
+		return false;
+	dir = sysroot_opendir("/sys/block");
+	if (!dir)
+		return false;
+	while (!found && (de = readdir(dir))) {
+		if (strncmp(de->d_name, "dm-", 3) != 0)
+			continue;
+		snprintf(path, sizeof(path), "/sys/block/%s/dm/name", de->d_name);
+		n = sysroot_read_attr(path, buf, sizeof(buf));
+		if (n <= 0)
+			continue;
+		buf[strcspn(buf, "\n")] = '\0';
+		if (strcmp(buf, name) == 0) {
+			snprintf(disk, DISK_NAME_MAX, "%s", de->d_name);
+			found = true;
+		}
+	}
+	closedir(dir);
+	return found;
+}
+
 static enum disk_arg_status check_name(const char *kname, char *name,
 				       char *part)
 {
@@ -81,7 +115,7 @@ enum disk_arg_status disk_resolve(const char *arg, char *name, char *part)
 		if (st != DISK_ARG_UNKNOWN)
 			return st;
 		if (!link_find(arg, target))
-			return DISK_ARG_UNKNOWN;
+			return find_dm_name(arg, name) ? DISK_ARG_OK : DISK_ARG_UNKNOWN;
 		st = check_name(target, name, part);
 		return st == DISK_ARG_UNKNOWN ? DISK_ARG_BROKEN_LINK : st;
 	}
@@ -104,6 +138,9 @@ enum disk_arg_status disk_resolve(const char *arg, char *name, char *part)
 	/* /dev/sdb: a node, a fake tree's text file, or nothing at all */
 	if (strncmp(path, "/dev/", 5) == 0 && !strchr(path + 5, '/'))
 		return check_name(path + 5, name, part);
+	/* /dev/mapper/vg-lv: a node where udev made no link */
+	if (strncmp(path, "/dev/mapper/", 12) == 0 && !strchr(path + 12, '/'))
+		return find_dm_name(path + 12, name) ? DISK_ARG_OK : DISK_ARG_UNKNOWN;
 	return DISK_ARG_UNKNOWN;
 }
 

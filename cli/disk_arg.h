@@ -4,7 +4,8 @@
 
 /*
  * DISK arguments: "sdb", "/dev/sdb", "/dev/disk/by-id/wwn-...",
- * "by-id/wwn-..." or a link's base name, resolved to a whole disk's
+ * "by-id/wwn-...", a link's base name, or a device-mapper name ("vg-lv",
+ * "/dev/mapper/vg-lv"), resolved to a whole disk's
  * kernel name by looking at the few files they name (no scan).
  */
 

@@ -441,6 +441,7 @@ void disk_free(struct disk *d)
 	free(d->model);
 	free(d->serial);
 	free(d->wwn);
+	free(d->dm_name);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -481,6 +482,9 @@ bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
 		read_info(sc, dfd, d, &dd, sc->buf);
 	if (flags & SCAN_FLAGS)
 		read_flags(sc, dfd, d, sc->buf);
+	/* the kernel names every device-mapper disk dm-N */
+	if ((flags & SCAN_DM) && strncmp(d->name, "dm-", 3) == 0)
+		d->dm_name = read_string(sc, dfd, d->name, "dm/name", false, sc->buf);
 	if ((flags & SCAN_ALIAS) && dd.alias)
 		read_alias_attr(sc, dfd, d, sc->buf);
 	if (flags & SCAN_DEVNO) {

@@ -29,6 +29,7 @@ enum {
 	SCAN_MOUNTS = 1 << 5,	/* mount points (implies PARTS and DEVNO) */
 	SCAN_HIDE_EMPTY = 1 << 6, /* skip empty loop and ram devices */
 	SCAN_PART_SIZE = 1 << 8, /* size of each partition (implies PARTS) */
+	SCAN_DM     = 1 << 9,	/* a device-mapper disk's name (dm/name) */
 };
 
 struct disk_link {
@@ -52,6 +53,7 @@ struct disk_part {
 
 struct disk {
 	char *name;		/* kernel name, "sdb" */
+	char *dm_name;		/* device-mapper name, "vg-lv"; NULL for others */
 	char *alias;		/* NULL when unset or without the attribute */
 	bool has_alias_attr;	/* the kernel has /sys/block/<disk>/alias */
 	bool alias_unknown;	/* it could not be read, or breaks the rules */

@@ -19,6 +19,7 @@
 
 enum {
 	COL_NAME,
+	COL_KNAME,
 	COL_ALIAS,
 	COL_PATH,
 	COL_SIZE,
@@ -99,6 +100,12 @@ const char *list_cell_text(const struct list_ctl *ctl, const struct disk *d,
 /* A size as SIZE shows it: "4G", or bytes with --bytes; in buf. */
 const char *list_size_text(const struct list_ctl *ctl, uint64_t bytes,
 			   char *buf, size_t bufsz);
+
+/*
+ * Is d->mounts[i] at a target an earlier mount of d has?  A filesystem
+ * over two partitions of a disk is one mount point of the disk.
+ */
+bool list_mount_repeats(const struct disk *d, size_t i);
 
 /* Print the disks as ctl->mode says. */
 void list_print_table(const struct list_ctl *ctl, const struct disk_table *dt);

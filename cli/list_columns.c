@@ -17,9 +17,10 @@
 #include "xalloc.h"
 
 const struct colinfo infos[] = {
-	[COL_NAME]        = { "NAME", "name", 0.1, SCOLS_FL_NOEXTREMES, 0, 0, "kernel name of the disk" },
+	[COL_NAME]        = { "NAME", "name", 0.1, SCOLS_FL_NOEXTREMES, 0, SCAN_DM, "device name: the kernel's, or a device-mapper disk's (vg-lv)" },
+	[COL_KNAME]       = { "KNAME", "kname", 0.1, SCOLS_FL_NOEXTREMES, 0, 0, "kernel name of the disk (dm-0)" },
 	[COL_ALIAS]       = { "ALIAS", "alias", 0.1, 0, 0, SCAN_ALIAS, "alias from /sys/block/<disk>/alias" },
-	[COL_PATH]        = { "PATH", "path", 0.1, 0, COLF_CUT, 0, "path of the device node" },
+	[COL_PATH]        = { "PATH", "path", 0.1, 0, COLF_CUT, SCAN_DM, "path of the device node" },
 	[COL_SIZE]        = { "SIZE", "size", 5, SCOLS_FL_RIGHT, 0, SCAN_INFO, "size of the disk" },
 	[COL_MODEL]       = { "MODEL", "model", 0.1, SCOLS_FL_TRUNC, COLF_CUT, SCAN_INFO, "device identifier" },
 	[COL_SERIAL]      = { "SERIAL", "serial", 0.1, 0, 0, SCAN_INFO, "disk serial number" },
@@ -195,6 +196,14 @@ static char *size_to_human(uint64_t bytes, char *buf, size_t bufsz)
 	return buf;
 }
 
+bool list_mount_repeats(const struct disk *d, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (strcmp(d->mounts[j].target, d->mounts[i].target) == 0)
+			return true;
+	return false;
+}
+
 const char *list_size_text(const struct list_ctl *ctl, uint64_t bytes,
 			   char *buf, size_t bufsz)
 {
@@ -246,11 +255,17 @@ const char *list_cell_text(const struct list_ctl *ctl, const struct disk *d,
 	*owned = NULL;
 	switch (id) {
 	case COL_NAME:
+		return d->dm_name ? d->dm_name : d->name;
+	case COL_KNAME:
 		return d->name;
 	case COL_ALIAS:
 		return d->alias;
 	case COL_PATH:
-		sb_item(&sb, "/dev/", d->name, NULL);
+		/* as udev names them, and lsblk shows them */
+		if (d->dm_name)
+			sb_item(&sb, "/dev/mapper/", d->dm_name, NULL);
+		else
+			sb_item(&sb, "/dev/", d->name, NULL);
 		return *owned = sb.s;
 	case COL_SIZE:
 		if (!d->has_size)
@@ -286,7 +301,8 @@ const char *list_cell_text(const struct list_ctl *ctl, const struct disk *d,
 		return *owned = sb.s;
 	case COL_MOUNTPOINTS:
 		for (i = 0; i < d->nmounts; i++)
-			sb_item(&sb, d->mounts[i].target, NULL);
+			if (!list_mount_repeats(d, i))
+				sb_item(&sb, d->mounts[i].target, NULL);
 		return *owned = sb.s;
 	case COL_PARTITIONS:
 		for (i = 0; i < d->nparts; i++)

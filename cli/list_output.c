@@ -142,7 +142,7 @@ static void json_mounts(struct json_writer *js, const struct disk *d,
 {
 	json_array_begin(js, "mountpoints", true);
 	for (size_t i = 0; i < d->nmounts; i++)
-		if (all || d->mounts[i].part == part)
+		if (all ? !list_mount_repeats(d, i) : d->mounts[i].part == part)
 			json_string(js, NULL, d->mounts[i].target);
 	json_array_end(js);
 }

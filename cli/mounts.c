@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libmount.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,74 @@ static int cmp_devno_index(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* One allocation for a record: "target\0name\0". */
+static struct mount_rec *add_rec(struct mount_table *mt, const char *target,
+				 const char *name, dev_t devno, bool by_name)
+{
+	size_t lt = strlen(target) + 1, ln = strlen(name) + 1;
+	struct mount_rec *rec;
+
+	XGROW(mt->recs, mt->n, mt->cap, 64);
+	rec = &mt->recs[mt->n++];
+	rec->devno = devno;
+	rec->by_name = by_name;
+	rec->target = xmalloc(lt + ln);
+	memcpy(rec->target, target, lt);
+	memcpy(rec->target + lt, name, ln);
+	rec->name = rec->target + lt;
+	return rec;
+}
+
+/*
+ * "/dev/sdc1" -> "sdc1" (a node, or absent from a captured tree); a link
+ * (/dev/mapper/vg-lv, /dev/disk/by-id/...) by the name it points to.
+ */
+static bool source_dev_name(const char *path, char *name, size_t namesz)
+{
+	if (sysroot_link_target_name(path, name, namesz) == 0)
+		return true;
+	if (strncmp(path, "/dev/", 5) == 0 && path[5] && !strchr(path + 5, '/'))
+		return (size_t)snprintf(name, namesz, "%s", path + 5) < namesz;
+	return false;
+}
+
+/*
+ * A filesystem over several devices whose source lists them all, as
+ * bcachefs has it: "/dev/sdc1:/dev/sdc2".  Each listed device gets the
+ * mount point (the device number, often an anonymous 0:N, names at most
+ * one of them).  A source that is itself a path (a by-path link holds
+ * colons) is one device.  Returns false when source is not such a list.
+ */
+static bool add_multi_device(struct mount_table *mt, const char *source,
+			     const char *target)
+{
+	char piece[PATH_MAX], name[DISK_NAME_MAX];
+	const char *p, *colon;
+	size_t first = mt->n;
+
+	if (!source || strncmp(source, "/dev/", 5) != 0 || !strchr(source, ':') ||
+	    sysroot_exists(source))
+		return false;
+	for (p = source; *p; p = *colon ? colon + 1 : colon) {
+		size_t len;
+
+		colon = strchrnul(p, ':');
+		len = (size_t)(colon - p);
+		if (len == 0 || len >= sizeof(piece) || *p != '/')
+			goto not_a_list;
+		memcpy(piece, p, len);
+		piece[len] = '\0';
+		if (source_dev_name(piece, name, sizeof(name)))
+			add_rec(mt, target, name, 0, true);
+	}
+	return true;
+
+not_a_list:
+	while (mt->n > first)
+		free(mt->recs[--mt->n].target);
+	return false;
+}
+
 /* Takes over target. */
 static void add_mount(struct disk *d, char *target, int part)
 {
@@ -41,7 +110,6 @@ void mount_table_read(struct mount_table *mt)
 	struct libmnt_table *tb;
 	struct libmnt_iter *itr;
 	struct libmnt_fs *fs;
-	size_t lt, ln;
 	FILE *f;
 	int fd;
 
@@ -67,14 +135,13 @@ void mount_table_read(struct mount_table *mt)
 	while (mnt_table_next_fs(tb, itr, &fs) == 0) {
 		dev_t devno = mnt_fs_get_devno(fs);
 		const char *target = mnt_fs_get_target(fs);
-		struct mount_rec *rec;
 
-		/* major 0: proc, tmpfs, overlay... never a disk */
-		if (!major(devno) || !target)
+		if (!target ||
+		    add_multi_device(mt, mnt_fs_get_source(fs), target))
 			continue;
-		XGROW(mt->recs, mt->n, mt->cap, 64);
-		rec = &mt->recs[mt->n];
-		rec->devno = devno;
+		/* major 0: proc, tmpfs, overlay... never a disk */
+		if (!major(devno))
+			continue;
 		name[0] = '\0';
 		/* the kernel's map: /sys/dev/block/8:17 -> ../../block/sdb/sdb1 */
 		if (!mt->by_dev_files) {
@@ -84,14 +151,7 @@ void mount_table_read(struct mount_table *mt)
 						sizeof(name)) != 0)
 				continue;
 		}
-		/* one allocation: "target\0name\0" */
-		lt = strlen(target) + 1;
-		ln = strlen(name) + 1;
-		rec->target = xmalloc(lt + ln);
-		memcpy(rec->target, target, lt);
-		memcpy(rec->target + lt, name, ln);
-		rec->name = rec->target + lt;
-		mt->n++;
+		add_rec(mt, target, name, devno, false);
 	}
 	mnt_free_iter(itr);
 	mnt_unref_table(tb);
@@ -138,7 +198,7 @@ void mounts_merge(struct disk_table *dt, struct mount_table *mt)
 		struct mount_rec *rec = &mt->recs[i];
 		int disk = -1, part = -1;
 
-		if (idx) {
+		if (idx && !rec->by_name) {
 			struct devno_index key = { .devno = rec->devno }, *hit;
 
 			hit = n ? bsearch(&key, idx, n, sizeof(key),

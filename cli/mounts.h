@@ -18,6 +18,7 @@ struct mount_rec {
 	char *target;		/* malloc'd */
 	const char *name;	/* of the device, after target; "" by_dev_files */
 	dev_t devno;
+	bool by_name;		/* one of a source's devices: match name, not devno */
 };
 
 /* The mounts of block devices, from /proc/self/mountinfo. */

@@ -54,6 +54,9 @@ check "--help --sysroot --version" diskalias get --
 check "NAME,MAJ:MIN NAME,MODEL NAME,MOUNTPOINTS" diskalias list -o NAME,M
 check "+PARTITIONS +PATH" diskalias list -o +PA
 check "--disk" diskalias log --di
+check "sda sdb sdc" diskalias --sysroot "$root" list -n sd
+check "sda sdb sdc" diskalias --sysroot "$root" -o NAME list sd
+check "sda sdb sdc" diskalias -o NAME --sysroot "$root" list sdb sd
 check "dmesg kmsg" diskalias log --format ""
 check "sda sdb sdc" diskalias --sysroot "$root" log --disk sd
 check "data0" diskalias --sysroot "$root" log -J --disk da
