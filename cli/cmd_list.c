@@ -56,18 +56,38 @@ static struct list_arg *resolve_args(char **args, int n, bool *want_alias)
 }
 
 /*
+ * The disk with alias: the kernel's, else (as resolve has it) the disk
+ * /etc/diskalias.conf gives it when that disk has no alias in the kernel.
+ */
+static const struct disk *find_alias(const struct list_ctl *ctl,
+				     const struct disk_table *dt,
+				     const char *alias)
+{
+	const struct disk *d = disks_find_alias(dt, alias, NULL);
+	struct conf_decision dc;
+
+	for (size_t i = 0; !d && i < dt->ndisks; i++) {
+		conf_decide(&ctl->view, &dt->disks[i], &dc);
+		if (dc.verdict == CONF_GIVE && !dt->disks[i].alias &&
+		    strcmp(dc.entry->alias, alias) == 0)
+			d = &dt->disks[i];
+	}
+	return d;
+}
+
+/*
  * The disks the arguments name, in their order, each once: a table that
  * shares the disks of dt (free only its array).
  */
-static void select_disks(const struct disk_table *dt, const struct list_arg *la,
-			 int n, struct disk_table *sel)
+static void select_disks(const struct list_ctl *ctl, const struct disk_table *dt,
+			 const struct list_arg *la, int n, struct disk_table *sel)
 {
 	*sel = *dt;
 	sel->disks = xcalloc((size_t)n + 1, sizeof(*sel->disks));
 	sel->ndisks = 0;
 	for (int i = 0; i < n; i++) {
 		const struct disk *d = la[i].name[0] ? disks_find(dt, la[i].name) :
-				       disks_find_alias(dt, la[i].arg, NULL);
+				       find_alias(ctl, dt, la[i].arg);
 		size_t k;
 
 		if (!d)
@@ -204,19 +224,20 @@ static int run_list(int argc, char **argv)
 	/* a disk asked for by name is shown even when empty */
 	if (!ctl.all && nargs == 0)
 		scan |= SCAN_HIDE_EMPTY;
+	/* an alias is the kernel's, or the one the config gives a disk */
 	if (want_alias)
-		scan |= SCAN_ALIAS;
+		scan |= SCAN_ALIAS | (have_conf ? SCAN_LINKS : 0);
 
 	r = disks_scan(&dt, scan);
 	if (r < 0) {
 		errno = -r;
 		err(DA_EXIT_FAILURE, "/sys/block");
 	}
+	conf_view_init(&ctl.view, &ctl.conf, &dt);
 	if (la) {
-		select_disks(&dt, la, nargs, &sel);
+		select_disks(&ctl, &dt, la, nargs, &sel);
 		shown = &sel;
 	}
-	conf_view_init(&ctl.view, &ctl.conf, &dt);
 	if (ctl.want_conf)
 		warn_conflicts(&ctl, shown);
 	if (ctl.mode == OUT_JSON)
