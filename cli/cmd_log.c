@@ -136,6 +136,7 @@ static int run_log(int argc, char **argv)
 	free(lg.hits);
 	free(lg.buf);
 	free(lg.scratch);
+	free(lg.verdicts);
 	free(lg.filter_name);
 	free(lg.filter_alias);
 	free(lg.filter_persistent);

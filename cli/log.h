@@ -91,6 +91,7 @@ struct run_boot {
 	unsigned nboots;	/* boots in it; the last is the running one */
 	uint64_t nrecords;
 	uint64_t oldest;	/* time of its last boot's first timed record */
+	uint64_t newest;	/* ... and of its latest */
 	bool have_oldest;
 	struct run_seen {
 		uint64_t usec;		/* 0: empty */
@@ -134,8 +135,11 @@ struct logger {
 	unsigned boot_no;
 	uint64_t boot_records;
 	bool current;			/* the record's boot is the running one */
-	bool matched;			/* a record of it is in /dev/kmsg ... */
-	uint64_t matched_at;		/* ... at this time */
+	/* a saved kernel log: which of its boots is the running one */
+	bool *verdicts;			/* by boot number - 1 */
+	size_t nverdicts;
+	uint64_t nmatched, nmismatched;	/* the boot's records in /dev/kmsg, not */
+	bool prepass;			/* counting them */
 	bool have_last_time;
 	uint64_t last_time;
 	char boot_id[40];
@@ -176,6 +180,7 @@ void log_events_before(struct logger *lg);
 void log_events_after(struct logger *lg);
 void log_journal_evidence(struct logger *lg);
 void log_read_running_boot(struct logger *lg);
+void log_end_prepass(struct logger *lg);
 bool log_system_valid(struct logger *lg, struct ev_disk *e);
 const struct dx_disk *log_system_disk(struct logger *lg, struct ev_disk *e);
 

@@ -268,6 +268,10 @@ void log_malformed(struct logger *lg, const char *raw, size_t len, bool count,
 	struct log_record rec = { .level = -1, .facility = -1 };
 	size_t text_len = len;
 
+	if (lg->gather_only) {
+		lg->nrecords++;
+		return;
+	}
 	if (count)
 		lg->nmalformed++;
 	while (text_len > 0 && raw[text_len - 1] == '\n')

@@ -298,12 +298,38 @@ bool log_system_valid(struct logger *lg, struct ev_disk *e)
 
 /* ---- boots ---- */
 
+/*
+ * A saved kernel log's boot is the running one when its records, where
+ * /dev/kmsg covers their times, are the records /dev/kmsg has: two boots
+ * of one machine print the same early lines at the same times, so a boot
+ * is told by all of it (the pre-pass over the input), never by a few
+ * records that agree.  At most one in a hundred may differ (a line dmesg
+ * printed otherwise).
+ */
+static void end_prepass_boot(struct logger *lg)
+{
+	bool current = lg->nmatched >= 2 && lg->nmismatched * 100 <= lg->nmatched;
+
+	if (!lg->boot_no)
+		return;
+	lg->verdicts = xreallocarray(lg->verdicts, lg->boot_no, sizeof(*lg->verdicts));
+	lg->verdicts[lg->boot_no - 1] = current;
+	lg->nverdicts = lg->boot_no;
+}
+
+void log_end_prepass(struct logger *lg)
+{
+	end_prepass_boot(lg);
+}
+
 static void new_boot(struct logger *lg)
 {
+	if (lg->prepass)
+		end_prepass_boot(lg);
 	lg->boot_no++;
 	lg->boot_records = 0;
 	lg->have_last_time = false;
-	lg->matched = false;
+	lg->nmatched = lg->nmismatched = 0;
 	ev_map_reset(&lg->ev);
 	if (lg->live)
 		lg->current = lg->boot_no >= lg->run.nboots;
@@ -311,7 +337,8 @@ static void new_boot(struct logger *lg)
 		lg->current = lg->running_boot_id[0] &&
 			      strcmp(lg->boot_id, lg->running_boot_id) == 0;
 	else
-		lg->current = false;	/* until a record shows it is */
+		lg->current = lg->boot_no <= lg->nverdicts &&
+			      lg->verdicts[lg->boot_no - 1];
 }
 
 static bool is_kernel_record(const struct log_record *rec)
@@ -356,18 +383,12 @@ void log_boot_track(struct logger *lg)
 		lg->last_time = rec->usec;
 		lg->have_last_time = true;
 	}
-	/*
-	 * A saved kernel log is the running boot once two of its records at
-	 * two times are in /dev/kmsg now: one could be a coincidence (two
-	 * boots of one machine print the same early lines at close times).
-	 */
-	if (!lg->current && !lg->live && !journal && lg->run.loaded &&
-	    rec->has_time && rec->usec > 0 && rec->usec != lg->matched_at &&
-	    run_boot_has(&lg->run, rec->usec, rec->text, rec->text_len)) {
-		if (lg->matched)
-			lg->current = true;
-		lg->matched = true;
-		lg->matched_at = rec->usec;
+	if (lg->prepass && rec->has_time && rec->usec > 0 && lg->run.have_oldest &&
+	    rec->usec >= lg->run.oldest && rec->usec <= lg->run.newest) {
+		if (run_boot_has(&lg->run, rec->usec, rec->text, rec->text_len))
+			lg->nmatched++;
+		else
+			lg->nmismatched++;
 	}
 }
 

@@ -11,6 +11,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -248,6 +249,7 @@ static void gather(struct logger *lg, const char *buf, size_t len)
 				rb->seen = NULL;
 				rb->seen_n = rb->seen_mask = 0;
 				rb->have_oldest = false;
+				rb->newest = 0;
 				boot = g.boot_no;
 			}
 			if (rec.usec > 0) {
@@ -256,6 +258,8 @@ static void gather(struct logger *lg, const char *buf, size_t len)
 					rb->oldest = rec.usec;
 					rb->have_oldest = true;
 				}
+				if (rec.usec > rb->newest)
+					rb->newest = rec.usec;
 			}
 		}
 		else
@@ -317,9 +321,62 @@ void log_read_running_boot(struct logger *lg)
 	close(fd);
 }
 
+/* A copy of a pipe, to be read twice. */
+static int spool(int fd, const char *name)
+{
+	char *buf = xmalloc(READ_SIZE);
+	int m = memfd_create("diskalias-log-input", MFD_CLOEXEC);
+	ssize_t n;
+
+	if (m < 0)
+		err(DA_EXIT_FAILURE, "%s: cannot keep a copy", name);
+	while ((n = read(fd, buf, READ_SIZE)) != 0) {
+		if (n < 0 && errno == EINTR && !log_stop)
+			continue;
+		if (n < 0)
+			err(DA_EXIT_FAILURE, "%s", name);
+		for (ssize_t off = 0; off < n; ) {
+			ssize_t w = write(m, buf + off, (size_t)(n - off));
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				err(DA_EXIT_FAILURE, "%s: cannot keep a copy", name);
+			off += w;
+		}
+	}
+	free(buf);
+	return m;
+}
+
+/*
+ * Which boots of a saved kernel log (kmsg or dmesg records) are the
+ * running one: a first pass over all of it, so that a boot is judged by
+ * all its records before any is annotated (log_evidence.c).
+ */
+static void prepass(struct logger *lg, struct reader *r)
+{
+	struct logger g = { .gather_only = true, .prepass = true,
+			    .format = lg->format, .meta = EV_NONE };
+	struct reader p = { .fd = r->fd, .name = r->name };
+
+	g.run = lg->run;	/* borrowed: not freed here */
+	read_stream(&g, &p);
+	log_end_prepass(&g);
+	lg->verdicts = g.verdicts;
+	lg->nverdicts = g.nverdicts;
+	ev_map_free(&g.ev);
+	free(g.hits);
+	free(g.scratch);
+	if (lseek(r->fd, 0, SEEK_SET) != 0)
+		err(DA_EXIT_FAILURE, "%s", r->name);
+}
+
 void log_read_input(struct logger *lg, const char *path)
 {
 	struct reader r = { .name = path };
+	char head[4096];
+	ssize_t n;
 
 	if (strcmp(path, "-") == 0) {
 		r.fd = STDIN_FILENO;
@@ -329,6 +386,22 @@ void log_read_input(struct logger *lg, const char *path)
 		if (r.fd < 0)
 			err(DA_EXIT_FAILURE, "%s", path);
 		posix_fadvise(r.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	}
+	/* a kernel log is read twice when the running boot can be known */
+	if (lg->run.loaded) {
+		if (lseek(r.fd, 0, SEEK_CUR) < 0) {
+			int m = spool(r.fd, r.name);
+
+			if (r.fd != STDIN_FILENO)
+				close(r.fd);
+			r.fd = m;
+			lseek(m, 0, SEEK_SET);
+		}
+		n = pread(r.fd, head, sizeof(head), 0);
+		if (lg->format == LOG_FORMAT_AUTO && n > 0)
+			lg->format = detect(head, (size_t)n);
+		if (lg->format == LOG_FORMAT_KMSG || lg->format == LOG_FORMAT_DMESG)
+			prepass(lg, &r);
 	}
 	read_stream(lg, &r);
 	if (r.fd != STDIN_FILENO)

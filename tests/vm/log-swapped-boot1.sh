@@ -16,17 +16,22 @@ check "diskalias set $d1 logs" diskalias set "$d1" logs
 # I/O to an offline device fails and the block layer logs it (opened
 # before: sd refuses to open an offline device).  The block layer's error
 # lines are rate limited (10 in 5 s) and udev's probes add their own: wait
-# for udev, and let the limit's interval pass before each disk.
+# for udev and the limit's interval, and try again until the line is there.
 udevadm settle --timeout=60
 for d in "$d0" "$d1"; do
-	sleep 6
-	exec 3<"/dev/$d"
-	echo offline >"/sys/block/$d/device/state"
-	dd of=/dev/null bs=4096 count=1 iflag=direct <&3 2>/dev/null &&
-		fail "reading offline $d should fail"
-	echo running >"/sys/block/$d/device/state"
-	exec 3<&-
-	udevadm settle --timeout=60
+	alias=$(kernel_alias "$d")
+	for try in 1 2 3; do
+		sleep 6
+		exec 3<"/dev/$d"
+		echo offline >"/sys/block/$d/device/state"
+		dd of=/dev/null bs=4096 count=1 iflag=direct <&3 2>/dev/null &&
+			fail "reading offline $d should fail"
+		echo running >"/sys/block/$d/device/state"
+		exec 3<&-
+		udevadm settle --timeout=60
+		dmesg | grep -q "I/O error, dev $d, .* (alias $alias)\$" && break
+		echo "no I/O error line for $d yet (try $try)"
+	done
 done
 sleep 1
 dmesg >/root/log-swapped-dmesg.txt
