@@ -11,6 +11,7 @@
 #include "alias_rules.h"
 #include "disks.h"
 #include "sysroot.h"
+#include "xalloc.h"
 
 int alias_attr_read(const char *name, char **alias)
 {
@@ -28,9 +29,7 @@ int alias_attr_read(const char *name, char **alias)
 		return 0;
 	if (!alias_attr_ok(buf, (size_t)n))
 		return -EILSEQ;
-	*alias = strdup(buf);
-	if (!*alias)
-		return -ENOMEM;
+	*alias = xstrdup(buf);
 	return 1;
 }
 

@@ -55,24 +55,15 @@ static int read_all(int fd, bool regular_only, char **text, size_t *textlen)
 	if (S_ISREG(sb.st_mode) && sb.st_size > CONF_MAX_SIZE)
 		return -EFBIG;
 	cap = S_ISREG(sb.st_mode) ? (size_t)sb.st_size + 1 : 4096;
-	buf = malloc(cap + 1);
-	if (!buf)
-		return -ENOMEM;
+	buf = xmalloc(cap + 1);
 	for (;;) {
 		if (len == cap) {
-			char *p;
-
 			if (cap > CONF_MAX_SIZE) {
 				free(buf);
 				return -EFBIG;
 			}
 			cap *= 2;
-			p = realloc(buf, cap + 1);
-			if (!p) {
-				free(buf);
-				return -ENOMEM;
-			}
-			buf = p;
+			buf = xreallocarray(buf, cap + 1, 1);
 		}
 		n = read(fd, buf + len, cap - len);
 		if (n < 0 && errno == EINTR)
