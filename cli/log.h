@@ -18,7 +18,8 @@
  *
  * A boot starts at "Linux version", a new _BOOT_ID, or a time that goes
  * back; the evidence of one boot never reaches into another.  Files:
- * log_evidence.c (per-boot evidence, the running boot), log_annotate.c
+ * log_evidence.c (per-boot evidence, boots), log_running.c (the running
+ * boot's records), log_annotate.c
  * (a record's disks and notes), log_output.c (plain and JSON), log_read.c
  * (the input formats), cmd_log.c (options).
  */
@@ -174,6 +175,7 @@ struct logger {
 };
 
 /* log_evidence.c */
+uint32_t log_hash(const char *s, size_t len);
 void log_build_index(struct logger *lg);
 void log_boot_track(struct logger *lg);
 void log_events_before(struct logger *lg);

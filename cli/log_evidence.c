@@ -4,7 +4,6 @@
  * boot's /dev/kmsg shows (so a saved log can be recognized as the running
  * boot, and today's mapping used only after a name's last change).
  */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -28,7 +27,7 @@ const char *log_source_name(enum log_source s)
 	return names[s];
 }
 
-static uint32_t hash_bytes(const char *s, size_t len)
+uint32_t log_hash(const char *s, size_t len)
 {
 	uint32_t h = 2166136261u;	/* FNV-1a */
 
@@ -80,7 +79,7 @@ uint32_t ev_map_get(struct ev_map *m, const char *name, size_t len, bool create)
 
 	if (len == 0 || len > LOG_NAME_MAX)
 		return EV_NONE;
-	h = hash_bytes(name, len);
+	h = log_hash(name, len);
 	if (m->slots) {
 		for (i = h & m->mask; m->slots[i]; i = (i + 1) & m->mask) {
 			e = &m->disks[m->slots[i] - 1];
@@ -115,81 +114,6 @@ uint32_t ev_map_by_addr(const struct ev_map *m, const char *addr, size_t len)
 		    memcmp(m->disks[k].addr, addr, len) == 0)
 			return (uint32_t)k;
 	return EV_NONE;
-}
-
-/* ---- the running boot ---- */
-
-/*
- * The set of (time, text) of the running boot's records, by time first:
- * a record of another boot is told apart by a hash of its time alone,
- * and its text is hashed only when the time is one the running boot has.
- */
-static size_t usec_slot(uint64_t usec, size_t mask)
-{
-	return (size_t)((usec * 0x9e3779b97f4a7c15ull) >> 20) & mask;
-}
-
-static uint32_t text_key(const char *text, size_t len)
-{
-	return hash_bytes(text, len) ^ (uint32_t)len;
-}
-
-static void seen_put(struct run_seen *t, size_t mask, uint64_t usec, uint32_t key)
-{
-	size_t i;
-
-	for (i = usec_slot(usec, mask); t[i].usec; i = (i + 1) & mask)
-		if (t[i].usec == usec && t[i].key == key)
-			return;
-	t[i] = (struct run_seen){ usec, key };
-}
-
-void run_boot_add(struct run_boot *rb, uint64_t usec, const char *text, size_t len)
-{
-	if (!usec)
-		return;
-	if (2 * (rb->seen_n + 1) > rb->seen_mask + 1) {
-		size_t nslots = rb->seen ? 2 * (rb->seen_mask + 1) : 1024;
-		struct run_seen *old = rb->seen;
-		size_t oldn = rb->seen ? rb->seen_mask + 1 : 0;
-
-		rb->seen = xcalloc(nslots, sizeof(*rb->seen));
-		rb->seen_mask = nslots - 1;
-		for (size_t j = 0; j < oldn; j++)
-			if (old[j].usec)
-				seen_put(rb->seen, rb->seen_mask, old[j].usec, old[j].key);
-		free(old);
-	}
-	seen_put(rb->seen, rb->seen_mask, usec, text_key(text, len));
-	rb->seen_n++;
-}
-
-bool run_boot_has(const struct run_boot *rb, uint64_t usec, const char *text, size_t len)
-{
-	uint32_t key = 0;
-	bool hashed = false;
-
-	if (!rb->seen || !usec)
-		return false;
-	for (size_t i = usec_slot(usec, rb->seen_mask); rb->seen[i].usec;
-	     i = (i + 1) & rb->seen_mask) {
-		if (rb->seen[i].usec != usec)
-			continue;
-		if (!hashed) {
-			key = text_key(text, len);
-			hashed = true;
-		}
-		if (rb->seen[i].key == key)
-			return true;
-	}
-	return false;
-}
-
-void run_boot_free(struct run_boot *rb)
-{
-	free(rb->seen);
-	ev_map_free(&rb->names);
-	memset(rb, 0, sizeof(*rb));
 }
 
 /* ---- today's disks ---- */
