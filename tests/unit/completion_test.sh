@@ -57,7 +57,7 @@ check "--disk" diskalias log --di
 check "sda sdb sdc" diskalias --sysroot "$root" list -n sd
 check "sda sdb sdc" diskalias --sysroot "$root" -o NAME list sd
 check "sda sdb sdc" diskalias -o NAME --sysroot "$root" list sdb sd
-check "dmesg kmsg" diskalias log --format ""
+check "dmesg export json kmsg" diskalias log --format ""
 check "sda sdb sdc" diskalias --sysroot "$root" log --disk sd
 check "data0" diskalias --sysroot "$root" log -J --disk da
 check "--persist" diskalias set --p
