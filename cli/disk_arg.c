@@ -23,10 +23,10 @@ static bool is_disk(const char *name)
 	return sysroot_exists(path);
 }
 
-/* The disk whose directory holds partition "name", or false. */
-static bool find_partition(const char *name, char *disk)
+/* The first disk in /sys/block that match(disk, name) accepts, or false. */
+static bool find_disk(const char *name, char *disk,
+		      bool (*match)(const char *dname, const char *name))
 {
-	char path[DISK_NAME_MAX * 2 + 32];
 	struct dirent *de;
 	bool found = false;
 	DIR *dir;
@@ -37,53 +37,42 @@ static bool find_partition(const char *name, char *disk)
 	if (!dir)
 		return false;
 	while (!found && (de = readdir(dir))) {
-		size_t len = strlen(de->d_name);
-
-		if (de->d_name[0] == '.' || strncmp(name, de->d_name, len) != 0)
+		if (de->d_name[0] == '.' || !match(de->d_name, name))
 			continue;
-		snprintf(path, sizeof(path), "/sys/block/%s/%s/partition",
-			 de->d_name, name);
-		if (sysroot_exists(path)) {
-			snprintf(disk, DISK_NAME_MAX, "%s", de->d_name);
-			found = true;
-		}
+		snprintf(disk, DISK_NAME_MAX, "%s", de->d_name);
+		found = true;
 	}
 	closedir(dir);
 	return found;
 }
 
+/* Disk "dname" holds partition "name". */
+static bool holds_partition(const char *dname, const char *name)
+{
+	char path[DISK_NAME_MAX * 2 + 32];
+
+	if (strncmp(name, dname, strlen(dname)) != 0)
+		return false;
+	snprintf(path, sizeof(path), "/sys/block/%s/%s/partition", dname, name);
+	return sysroot_exists(path);
+}
+
 /*
- * The device-mapper disk (dm-N) whose dm/name is "name" ("vg-lv", as in
- * /dev/mapper/vg-lv), from sysfs: /dev/mapper may hold nodes, not links.
+ * Disk "dname" is the device-mapper disk (dm-N) whose dm/name is "name"
+ * ("vg-lv", as in /dev/mapper/vg-lv), from sysfs: /dev/mapper may hold
+ * nodes, not links.
  */
-static bool find_dm_name(const char *name, char *disk)
+static bool has_dm_name(const char *dname, const char *name)
 {
 	char path[DISK_NAME_MAX * 2 + 32], buf[DISK_NAME_MAX + 2];
-	struct dirent *de;
-	bool found = false;
-	ssize_t n;
-	DIR *dir;
 
-	if (!disk_name_ok(name))
+	if (strncmp(dname, "dm-", 3) != 0)
 		return false;
-	dir = sysroot_opendir("/sys/block");
-	if (!dir)
+	snprintf(path, sizeof(path), "/sys/block/%s/dm/name", dname);
+	if (sysroot_read_attr(path, buf, sizeof(buf)) <= 0)
 		return false;
-	while (!found && (de = readdir(dir))) {
-		if (strncmp(de->d_name, "dm-", 3) != 0)
-			continue;
-		snprintf(path, sizeof(path), "/sys/block/%s/dm/name", de->d_name);
-		n = sysroot_read_attr(path, buf, sizeof(buf));
-		if (n <= 0)
-			continue;
-		buf[strcspn(buf, "\n")] = '\0';
-		if (strcmp(buf, name) == 0) {
-			snprintf(disk, DISK_NAME_MAX, "%s", de->d_name);
-			found = true;
-		}
-	}
-	closedir(dir);
-	return found;
+	buf[strcspn(buf, "\n")] = '\0';
+	return strcmp(buf, name) == 0;
 }
 
 static enum disk_arg_status check_name(const char *kname, char *name,
@@ -93,7 +82,7 @@ static enum disk_arg_status check_name(const char *kname, char *name,
 		snprintf(name, DISK_NAME_MAX, "%s", kname);
 		return DISK_ARG_OK;
 	}
-	if (find_partition(kname, name)) {
+	if (find_disk(kname, name, holds_partition)) {
 		snprintf(part, DISK_NAME_MAX, "%s", kname);
 		return DISK_ARG_PARTITION;
 	}
@@ -115,7 +104,7 @@ enum disk_arg_status disk_resolve(const char *arg, char *name, char *part)
 		if (st != DISK_ARG_UNKNOWN)
 			return st;
 		if (!link_find(arg, target))
-			return find_dm_name(arg, name) ? DISK_ARG_OK : DISK_ARG_UNKNOWN;
+			return find_disk(arg, name, has_dm_name) ? DISK_ARG_OK : DISK_ARG_UNKNOWN;
 		st = check_name(target, name, part);
 		return st == DISK_ARG_UNKNOWN ? DISK_ARG_BROKEN_LINK : st;
 	}
@@ -140,7 +129,7 @@ enum disk_arg_status disk_resolve(const char *arg, char *name, char *part)
 		return check_name(path + 5, name, part);
 	/* /dev/mapper/vg-lv: a node where udev made no link */
 	if (strncmp(path, "/dev/mapper/", 12) == 0 && !strchr(path + 12, '/'))
-		return find_dm_name(path + 12, name) ? DISK_ARG_OK : DISK_ARG_UNKNOWN;
+		return find_disk(path + 12, name, has_dm_name) ? DISK_ARG_OK : DISK_ARG_UNKNOWN;
 	return DISK_ARG_UNKNOWN;
 }
 

@@ -226,19 +226,6 @@ static void read_size(struct scan_ctx *sc, int dfd, struct disk *d,
 	read_size_attr(sc, dfd, d->name, "size", &d->size, &d->has_size, buf);
 }
 
-static void read_part_sizes(struct scan_ctx *sc, int dfd, struct disk *d,
-			    char *buf)
-{
-	char attr[DISK_NAME_MAX + 8];
-
-	for (size_t i = 0; i < d->nparts; i++) {
-		struct disk_part *p = &d->parts[i];
-
-		snprintf(attr, sizeof(attr), "%s/size", p->name);
-		read_size_attr(sc, dfd, d->name, attr, &p->size, &p->has_size, buf);
-	}
-}
-
 static void read_devno(struct scan_ctx *sc, int dfd, const char *disk,
 		       const char *attr, dev_t *devno, bool *has, char *buf)
 {
@@ -399,16 +386,25 @@ static void read_flags(struct scan_ctx *sc, int dfd, struct disk *d,
 	d->ro = read_flag(sc, dfd, d->name, "ro", buf);
 }
 
-static void read_part_devnos(struct scan_ctx *sc, int dfd, struct disk *d,
-			     char *buf)
+/* Each partition's "dev" (devno) and "size" (size), as flags ask. */
+static void read_parts(struct scan_ctx *sc, int dfd, struct disk *d,
+		       bool devno, bool size, char *buf)
 {
 	char attr[DISK_NAME_MAX + 8];
 
 	for (size_t i = 0; i < d->nparts; i++) {
 		struct disk_part *p = &d->parts[i];
 
-		snprintf(attr, sizeof(attr), "%s/dev", p->name);
-		read_devno(sc, dfd, d->name, attr, &p->devno, &p->has_devno, buf);
+		if (devno) {
+			snprintf(attr, sizeof(attr), "%s/dev", p->name);
+			read_devno(sc, dfd, d->name, attr, &p->devno,
+				   &p->has_devno, buf);
+		}
+		if (size) {
+			snprintf(attr, sizeof(attr), "%s/size", p->name);
+			read_size_attr(sc, dfd, d->name, attr, &p->size,
+				       &p->has_size, buf);
+		}
 	}
 }
 
@@ -487,13 +483,12 @@ bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
 		d->dm_name = read_string(sc, dfd, d->name, "dm/name", false, sc->buf);
 	if ((flags & SCAN_ALIAS) && dd.alias)
 		read_alias_attr(sc, dfd, d, sc->buf);
-	if (flags & SCAN_DEVNO) {
+	if (flags & SCAN_DEVNO)
 		read_devno(sc, dfd, d->name, "dev", &d->devno,
 			   &d->has_devno, sc->buf);
-		read_part_devnos(sc, dfd, d, sc->buf);
-	}
-	if (flags & SCAN_PART_SIZE)
-		read_part_sizes(sc, dfd, d, sc->buf);
+	if (flags & (SCAN_DEVNO | SCAN_PART_SIZE))
+		read_parts(sc, dfd, d, flags & SCAN_DEVNO,
+			   flags & SCAN_PART_SIZE, sc->buf);
 	/* last: a disk that went away since the listing has no size */
 	if ((flags & SCAN_INFO) && !size_first)
 		read_size(sc, dfd, d, sc->buf);
