@@ -4,7 +4,9 @@
  * the set a saved kernel log's records are looked up in.
  */
 #include <stdlib.h>
+#include <string.h>
 
+#include "kmsg.h"
 #include "log.h"
 #include "xalloc.h"
 
@@ -18,9 +20,24 @@ static size_t usec_slot(uint64_t usec, size_t mask)
 	return (size_t)((usec * 0x9e3779b97f4a7c15ull) >> 20) & mask;
 }
 
+/*
+ * The key of a record's text with kmsg's \xNN escapes turned back into
+ * bytes: /dev/kmsg escapes a tab ("rcu: \x09RCU restricting CPUs...")
+ * where dmesg prints the byte, so a saved dmesg's record and the running
+ * boot's must meet in one form.  Only a text with a backslash is copied.
+ */
 static uint32_t text_key(const char *text, size_t len)
 {
-	return log_hash(text, len) ^ (uint32_t)len;
+	uint32_t key;
+	char *plain;
+
+	if (!memchr(text, '\\', len))
+		return log_hash(text, len) ^ (uint32_t)len;
+	plain = xmalloc(len ? len : 1);
+	len = kmsg_unescape(text, len, plain);
+	key = log_hash(plain, len) ^ (uint32_t)len;
+	free(plain);
+	return key;
 }
 
 static void seen_put(struct run_seen *t, size_t mask, uint64_t usec, uint32_t key)
