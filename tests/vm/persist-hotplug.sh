@@ -30,6 +30,10 @@ echo "- - -" >/sys/class/scsi_host/$host/scan
 udevadm settle --timeout=30
 d2=$(for x in /sys/class/scsi_host/$host/device/target*/*/block/*; do basename "$x"; done | head -n 1)
 echo "back as $d2"
+# sd probes asynchronously: the rescan can return, and the settle above
+# find udev's queue empty, before the disk's add uevent is sent.  Settle
+# again now that the disk is in sysfs and its uevent has been queued.
+udevadm settle --timeout=30
 check "the disk is back ($d2)" test -n "$d2" -a -e "/sys/block/$d2"
 check "udev set its alias within udevadm settle" test "$(kernel_alias "$d2")" = hot0
 check "/dev/disk/by-alias/hot0 points to it" test "$(link_target /dev/disk/by-alias/hot0)" = "$d2"
