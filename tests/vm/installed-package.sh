@@ -5,7 +5,7 @@
 # diskalias rule anywhere, applies a persistent alias to a hotplugged disk
 # through /usr/lib/udev/rules.d/61-diskalias.rules; man renders both pages;
 # apt-get remove takes the rule away and udev stops applying aliases.
-. tests/vm/lib.sh
+. tests/vm/kernel-lib.sh
 . tests/vm/persist-lib.sh
 
 deb=$(ls /mnt/host/bin/diskalias_*.deb 2>/dev/null | head -n 1)
@@ -31,12 +31,7 @@ check "udevadm test reads $rule" \
 	grep -q "$rule" <(udevadm test --action=add /sys/block/sda 2>&1)
 
 # A hotplugged disk with a config entry gets its alias from udev.
-drv=/sys/bus/pseudo/drivers/scsi_debug
-before=$(ls /sys/block | sort)
-echo 1 >$drv/num_tgts
-echo 1 >$drv/add_host
-udevadm settle --timeout=60
-d=$(comm -13 <(echo "$before") <(ls /sys/block | sort) | grep '^sd' | head -n 1)
+d=$(sdebug_add 1 | grep '^sd' | head -n 1)
 check "scsi_debug added a disk ($d)" test -n "$d"
 host=host$(basename "$(readlink -f /sys/block/$d/device)" | cut -d: -f1)
 replug() {
@@ -77,6 +72,6 @@ check "the config stays" grep -q pkg0 /etc/diskalias.conf
 d=$(replug "$d")
 echo "replugged as $d"
 check "udev gave $d no alias after the removal" test -z "$(kernel_alias "$d")"
-echo -1 >$drv/add_host
+echo -1 >$sdebug/add_host
 udevadm settle --timeout=60
 finish
