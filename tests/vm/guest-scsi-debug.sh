@@ -5,8 +5,9 @@ drv=/sys/bus/pseudo/drivers/scsi_debug
 before=$(ls /sys/block | sort)
 echo 2 >$drv/num_tgts
 echo 1 >$drv/add_host
-udevadm settle --timeout=30
 new=$(comm -13 <(echo "$before") <(ls /sys/block | sort))
+# shellcheck disable=SC2086
+udev_wait_disks $new
 echo "new disks: $new"
 check "scsi_debug added two disks" test "$(echo "$new" | grep -c '^sd')" -eq 2
 for d in $new; do

@@ -34,20 +34,20 @@ check "udevadm test reads $rule" \
 d=$(sdebug_add 1 | grep '^sd' | head -n 1)
 check "scsi_debug added a disk ($d)" test -n "$d"
 host=host$(basename "$(readlink -f /sys/block/$d/device)" | cut -d: -f1)
+# replug DISK: delete the disk and scan its host again; prints the new
+# kernel name.
 replug() {
-	echo 1 >/sys/block/$1/device/delete
+	echo 1 >"/sys/block/$1/device/delete"
 	udevadm settle --timeout=60
-	echo "- - -" >/sys/class/scsi_host/$host/scan
-	udevadm settle --timeout=60
-	for x in /sys/class/scsi_host/$host/device/target*/*/block/*; do basename "$x"; done | head -n 1
+	scsi_rescan "$host"
 }
 check "set --persist $d pkg0" diskalias set --persist "$d" pkg0
 d=$(replug "$d")
-echo "replugged as $d"
+check "the disk came back after the replug (as ${d:-nothing})" test -n "$d"
 check "udev gave the replugged disk $d its alias" test "$(kernel_alias "$d")" = pkg0
 check "the rule ran /usr/sbin/diskalias: DISKALIAS_ALIAS=pkg0 in udev's database" \
 	grep -qx 'E: DISKALIAS_ALIAS=pkg0' <(udevadm info --query=all "/sys/block/$d")
-check "/dev/disk/by-alias/pkg0 points to $d" test "$(link_target /dev/disk/by-alias/pkg0)" = "$d"
+check_link by-alias/pkg0 "$d"
 diskalias list -o NAME,ALIAS,CONF-ALIAS,CONF-STATE 2>/dev/null || diskalias list -o NAME,ALIAS
 
 # The man pages, as man finds them.
@@ -70,7 +70,7 @@ check "the rule is gone" test ! -e "$rule"
 check "the binary is gone" test ! -e /usr/sbin/diskalias
 check "the config stays" grep -q pkg0 /etc/diskalias.conf
 d=$(replug "$d")
-echo "replugged as $d"
+check "the disk came back after the second replug (as ${d:-nothing})" test -n "$d"
 check "udev gave $d no alias after the removal" test -z "$(kernel_alias "$d")"
 echo -1 >$sdebug/add_host
 udevadm settle --timeout=60

@@ -49,8 +49,26 @@ sdebug_add() {
 		[ "$(echo "$new" | grep -c '^sd')" -ge "$n" ] && break
 		sleep 0.2
 	done
-	udevadm settle --timeout=300
+	# shellcheck disable=SC2046
+	udev_wait_disks $(echo "$new" | grep '^sd')
 	echo "$new"
+}
+
+# scsi_rescan HOST: scan scsi_host HOST (host3) for disks again and wait
+# (60 s at most) for the first disk on it and for udev; prints its name,
+# nothing when none came.
+scsi_rescan() {
+	local x
+	echo "- - -" >"/sys/class/scsi_host/$1/scan"
+	for _ in $(seq 300); do
+		for x in /sys/class/scsi_host/"$1"/device/target*/*/block/*; do
+			[ -e "$x" ] && break 2
+		done
+		sleep 0.2
+	done
+	[ -e "$x" ] || return 0
+	udev_wait_disks "${x##*/}"
+	echo "${x##*/}"
 }
 
 # sdebug_set PARAM VALUE: set a scsi_debug driver parameter; some (delay)

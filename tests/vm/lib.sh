@@ -31,3 +31,40 @@ finish() {
 link_target() {
 	basename "$(readlink -f "$1")"
 }
+
+# udev_wait_disks DISK...: wait (60 s at most) until udev has handled
+# each disk's add event (its links exist) and its queue is empty.  A disk
+# can be in sysfs before its add uevent is sent (sd probes asynchronously),
+# so "udevadm settle" alone can return before udev has seen the disk.
+udev_wait_disks() {
+	local d
+	for d in "$@"; do
+		udevadm wait --timeout=60 --settle "/sys/block/$d" ||
+			echo "# udevadm wait /sys/block/$d: exit $?"
+	done
+	udevadm settle --timeout=60
+}
+
+# check_link LINK DISK: one case, passing when /dev/disk/LINK points to
+# DISK.  udev makes links while it handles the disk's event, so wait for
+# its queue, then up to 10 s more; on failure print what udev knew, so a
+# failure in CI explains itself.
+check_link() {
+	local link=/dev/disk/$1 disk=$2 now
+	udevadm settle --timeout=60 || echo "# udevadm settle: exit $?"
+	for _ in $(seq 50); do
+		[ "$(link_target "$link")" = "$disk" ] && break
+		sleep 0.2
+	done
+	if [ "$(link_target "$link")" = "$disk" ]; then
+		pass "$1 -> $disk"
+		return
+	fi
+	now=$(readlink "$link") || now=missing
+	fail "$1 -> $disk (it is $now)"
+	echo "# udevd: $(pgrep -c systemd-udevd) process(es); rules:" \
+		/etc/udev/rules.d/* /usr/lib/udev/rules.d/*diskalias*
+	ls -l /dev/disk/by-alias 2>&1 | sed 's/^/# /'
+	udevadm info --query=property "/sys/block/$disk" 2>&1 |
+		grep -E '^(ALIAS|DISKALIAS_|DEVLINKS|ACTION|SEQNUM)' | sed 's/^/# /'
+}

@@ -1,16 +1,11 @@
 # A scsi_debug disk with an entry in /etc/diskalias.conf gets its alias
 # from udev as it appears, within "udevadm settle", and its by-alias link.
-. tests/vm/lib.sh
+. tests/vm/kernel-lib.sh
 . tests/vm/persist-lib.sh
 
 rm -f /etc/diskalias.conf
 install_rule
-drv=/sys/bus/pseudo/drivers/scsi_debug
-before=$(ls /sys/block | sort)
-echo 1 >$drv/num_tgts
-echo 1 >$drv/add_host
-udevadm settle --timeout=30
-d=$(comm -13 <(echo "$before") <(ls /sys/block | sort) | grep '^sd' | head -n 1)
+d=$(sdebug_add 1 | grep '^sd' | head -n 1)
 check "scsi_debug added a disk ($d)" test -n "$d"
 hctl=$(basename "$(readlink -f /sys/block/$d/device)")
 host=host${hctl%%:*}
@@ -26,17 +21,11 @@ echo 1 >/sys/block/$d/device/delete
 udevadm settle --timeout=30
 check "the disk is gone" test ! -e /sys/block/$d
 check "so is its by-alias link" test ! -e /dev/disk/by-alias/hot0
-echo "- - -" >/sys/class/scsi_host/$host/scan
-udevadm settle --timeout=30
-d2=$(for x in /sys/class/scsi_host/$host/device/target*/*/block/*; do basename "$x"; done | head -n 1)
+d2=$(scsi_rescan "$host")
 echo "back as $d2"
-# sd probes asynchronously: the rescan can return, and the settle above
-# find udev's queue empty, before the disk's add uevent is sent.  Settle
-# again now that the disk is in sysfs and its uevent has been queued.
-udevadm settle --timeout=30
 check "the disk is back ($d2)" test -n "$d2" -a -e "/sys/block/$d2"
 check "udev set its alias within udevadm settle" test "$(kernel_alias "$d2")" = hot0
-check "/dev/disk/by-alias/hot0 points to it" test "$(link_target /dev/disk/by-alias/hot0)" = "$d2"
+check_link by-alias/hot0 "$d2"
 check "resolve hot0 finds it" test "$(diskalias resolve hot0)" = "/dev/$d2"
 diskalias list -o NAME,ALIAS,CONF-ALIAS 2>/dev/null || diskalias list -o NAME,ALIAS
 
@@ -45,6 +34,6 @@ diskalias list -o NAME,ALIAS,CONF-ALIAS 2>/dev/null || diskalias list -o NAME,AL
 check "forget hot0" diskalias forget hot0
 check "the entry is gone" test ! -s /etc/diskalias.conf
 check "the kernel keeps the alias" test "$(kernel_alias "$d2")" = hot0
-echo -1 >$drv/add_host
+echo -1 >$sdebug/add_host
 udevadm settle --timeout=30
 finish

@@ -4,7 +4,7 @@
 # Install the udev rule (diskalias from the share) and have udevd read it.
 install_rule() {
 	cp /mnt/host/bin/61-diskalias.rules /etc/udev/rules.d/61-diskalias.rules
-	udevadm control --reload
+	udevadm control --reload || echo "# udevadm control --reload: exit $?"
 }
 
 # The kernel name of the disk with a WWN link wwn-0x$1.

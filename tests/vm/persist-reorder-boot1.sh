@@ -20,8 +20,8 @@ check "logs is keyed by the second disk's WWN" \
 check "kernel alias of $d0 is data0" test "$(kernel_alias "$d0")" = data0
 check "kernel alias of $d1 is logs" test "$(kernel_alias "$d1")" = logs
 udevadm settle --timeout=30
-check "by-alias/data0 -> $d0" test "$(link_target /dev/disk/by-alias/data0)" = "$d0"
-check "by-alias/logs -> $d1" test "$(link_target /dev/disk/by-alias/logs)" = "$d1"
+check_link by-alias/data0 "$d0"
+check_link by-alias/logs "$d1"
 diskalias list
 sync
 finish

@@ -12,8 +12,8 @@ check "the kernel names swapped ($old0 -> $d0)" test "$d0" = "$old1" -a "$d1" = 
 check "the rule is still installed" test -e /etc/udev/rules.d/61-diskalias.rules
 check "DASCSI0001 ($d0) still has alias data0" test "$(kernel_alias "$d0")" = data0
 check "DASCSI0002 ($d1) still has alias logs" test "$(kernel_alias "$d1")" = logs
-check "by-alias/data0 -> $d0" test "$(link_target /dev/disk/by-alias/data0)" = "$d0"
-check "by-alias/logs -> $d1" test "$(link_target /dev/disk/by-alias/logs)" = "$d1"
+check_link by-alias/data0 "$d0"
+check_link by-alias/logs "$d1"
 check "resolve data0 is /dev/$d0" test "$(diskalias resolve data0)" = "/dev/$d0"
 diskalias list
 list=$(diskalias list -J)
