@@ -27,11 +27,13 @@ struct alias_check {
 	unsigned char byte;	/* ALIAS_BAD_BYTE: the byte */
 };
 
+/* The bytes allowed in an alias, [A-Za-z0-9_-], by value (alias_rules.c). */
+extern const bool alias_bytes[256];
+
 /* A byte allowed in an alias.  Locale-independent: 0x80 and up never are. */
 static inline bool alias_byte_ok(unsigned char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '-' || c == '_';
+	return alias_bytes[c];
 }
 
 /*

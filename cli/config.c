@@ -169,17 +169,40 @@ static void add_entry(struct conf *c, char *alias, size_t alias_len,
 	c->next_same_name[k] = i;
 }
 
-/* s: a line of c->store, whose words an entry keeps NUL-terminated there */
-static void parse_line(struct conf *c,
-		       unsigned int lineno, char *s, size_t len)
+/* What a byte is to the word scan of parse_line(). */
+enum byte_class {
+	B_WORD,		/* part of a word */
+	B_CTRL,		/* a control byte: part of a word, which is refused */
+	B_BLANK,	/* ' ' or '\t': between words */
+	B_END,		/* '\n', '#' (a comment) or the store's NUL: the line's end */
+};
+
+static const unsigned char byte_class[256] = {
+	['\0'] = B_END,
+	[0x01 ... 0x08] = B_CTRL,
+	['\t'] = B_BLANK,
+	['\n'] = B_END,
+	[0x0b ... 0x1f] = B_CTRL,
+	[' '] = B_BLANK,
+	['#'] = B_END,
+	[0x7f] = B_CTRL,
+};
+
+/*
+ * s: a line of c->store, whose words an entry keeps NUL-terminated there;
+ * check_nul: the store has a NUL byte somewhere.
+ */
+static void parse_line(struct conf *c, unsigned int lineno, char *s,
+		       size_t len, bool check_nul)
 {
-	char *w[4], *p = s;
+	const unsigned char *p = (const unsigned char *)s;
+	char *w[4];
 	size_t wl[4], nw = 0;
 	bool ctrl[4];
 	char q1[QUOTE_MAX], why[256];
 	struct alias_check chk;
 
-	if (memchr(s, '\0', len)) {
+	if (check_nul && memchr(s, '\0', len)) {
 		add_problem(c, lineno, "contains a NUL byte");
 		return;
 	}
@@ -189,22 +212,21 @@ static void parse_line(struct conf *c,
 	 * a word, to be refused with it.
 	 */
 	while (nw < 4) {
-		while (*p == ' ' || *p == '\t')
+		while (byte_class[*p] == B_BLANK)
 			p++;
-		if (*p == '\n' || *p == '\0' || *p == '#')
+		if (byte_class[*p] == B_END)
 			break;
-		w[nw] = p;
+		w[nw] = (char *)p;
 		ctrl[nw] = false;
-		for (;; p++) {
-			unsigned char ch = (unsigned char)*p;
-
-			if (ch > ' ' && ch != '#' && ch != 0x7f)
-				continue;
-			if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\0' || ch == '#')
+		for (;;) {
+			while (byte_class[*p] == B_WORD)
+				p++;
+			if (byte_class[*p] != B_CTRL)
 				break;
 			ctrl[nw] = true;
+			p++;
 		}
-		wl[nw] = (size_t)(p - w[nw]);
+		wl[nw] = (size_t)((char *)p - w[nw]);
 		nw++;
 	}
 	if (nw == 0)
@@ -289,10 +311,13 @@ size_t conf_parse_store(char *buf, size_t len, struct conf *c)
 {
 	unsigned int lineno = 0;
 	size_t pos = 0;
+	bool has_nul;
 
 	memset(c, 0, sizeof(*c));
 	c->store = buf;
 	buf[len] = '\0';
+	/* one look for a NUL in the whole text, not one a line */
+	has_nul = memchr(buf, '\0', len) != NULL;
 	reserve(c, buf, len);
 	while (pos < len) {
 		const char *nl = memchr(buf + pos, '\n', len - pos);
@@ -302,7 +327,7 @@ size_t conf_parse_store(char *buf, size_t len, struct conf *c)
 			add_problem(c, 0, "too many lines");
 			break;
 		}
-		parse_line(c, ++lineno, buf + pos, end - pos);
+		parse_line(c, ++lineno, buf + pos, end - pos, has_nul);
 		pos = end + 1;
 	}
 	return c->nproblems;
