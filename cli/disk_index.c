@@ -119,10 +119,26 @@ static char *make_note(const char *alias, const char *persistent)
 			 persistent ? persistent : "");
 }
 
+/*
+ * A disk with no link yet whose add event udev (when it runs) has not
+ * finished: its database entry is written after its links are made.
+ */
+static bool links_pending(const struct disk *d, bool udev_runs)
+{
+	char path[64];
+
+	if (!udev_runs || !d->has_devno)
+		return false;
+	snprintf(path, sizeof(path), "/run/udev/data/b%u:%u", major(d->devno),
+		 minor(d->devno));
+	return !sysroot_exists(path);
+}
+
 int disk_index_build(struct disk_index *dx, bool warn)
 {
 	char key[DISK_NAME_MAX + 16];
 	size_t nkeys = 0;
+	bool udev_runs;
 	int r;
 
 	memset(dx, 0, sizeof(*dx));
@@ -136,6 +152,7 @@ int disk_index_build(struct disk_index *dx, bool warn)
 	for (size_t i = 0; i < dx->ndisks; i++)
 		nkeys += 3 + 2 * dx->dt.disks[i].nparts;
 	strmap_reserve(&dx->map, nkeys);
+	udev_runs = sysroot_exists("/run/udev/control");
 
 	for (size_t i = 0; i < dx->ndisks; i++) {
 		const struct disk *d = &dx->dt.disks[i];
@@ -147,6 +164,7 @@ int disk_index_build(struct disk_index *dx, bool warn)
 		x->persistent = stable_name(d);
 		x->note = make_note(x->alias, x->persistent);
 		x->note_len = strlen(x->note);
+		x->links_pending = !x->persistent && links_pending(d, udev_runs);
 
 		insert(dx, d->name, x->name_len, i, KEY_DISK);
 		for (size_t j = 0; j < d->nparts; j++)

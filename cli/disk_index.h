@@ -25,6 +25,7 @@ struct dx_disk {
 	char *persistent;	/* most stable by-* link's name, or NULL */
 	char *note;		/* "data0 wwn-0x5000..." (may be empty) */
 	size_t name_len, note_len;
+	bool links_pending;	/* no link, and udev has not handled it yet */
 };
 
 struct disk_index {

@@ -179,8 +179,11 @@ const struct dx_disk *log_system_disk(struct logger *lg, struct ev_disk *e)
 		e->sys = disk_index_lookup(&lg->dx, e->name, e->name_len);
 		e->sys_gen = lg->dx_gen;
 	}
-	if (!e->sys && lg->live) {
-		/* a disk that came after the last scan: look again */
+	if ((!e->sys || e->sys->links_pending) && lg->live) {
+		/*
+		 * a disk that came after the last scan, or before udev had
+		 * made its links: look again
+		 */
 		lg->dx_stale = true;
 		maybe_rescan(lg);
 		if (e->sys_gen != lg->dx_gen) {

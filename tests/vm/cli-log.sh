@@ -31,6 +31,11 @@ check "scsi_debug added two disks ($disk $other)" test -n "$other"
 check "diskalias set $disk data0" diskalias set "$disk" data0
 check "diskalias get $disk: data0" test "$(diskalias get "$disk")" = data0
 
+# The follower first saw the disks before udev had made their links, and
+# looks at the disks again at most once a second: let a second pass, so
+# that the error lines below find the links.
+sleep 1.1
+
 lba=$(cat /sys/module/scsi_debug/parameters/medium_error_start 2>/dev/null || echo 4660)
 echo "diskalias-test: a message about no disk" >/dev/kmsg
 echo 2 >$sdebug/opts
