@@ -51,7 +51,13 @@ static void rehash(struct strmap *m, size_t nslots)
 	struct strmap_slot *old = m->slots;
 	size_t oldn = old ? m->mask + 1 : 0;
 
-	m->slots = xcalloc(nslots, sizeof(*m->slots));
+	/*
+	 * Zeroed by a write, not calloc(): a fresh mapping from calloc() reads
+	 * as the shared zero page, so the first look (a read) and the first
+	 * store (a write) into each page were two page faults, not one.
+	 */
+	m->slots = xreallocarray(NULL, nslots, sizeof(*m->slots));
+	memset(m->slots, 0, nslots * sizeof(*m->slots));
 	m->mask = nslots - 1;
 	for (size_t i = 0; i < oldn; i++) {
 		size_t k;
