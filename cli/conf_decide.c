@@ -27,9 +27,20 @@ static const struct conf_entry **entries_buf(const struct disk *d,
 	return d->nlinks > nsmall ? xcalloc(d->nlinks, sizeof(*small)) : small;
 }
 
+/* The holders map's key: the alias of the first disk that holds it. */
+static const char *holder_key(const void *ctx, uint32_t h, size_t *len)
+{
+	const struct conf_view *v = ctx;
+	const char *a = v->dt->disks[v->held[h][0]].alias;
+
+	*len = strlen(a);
+	return a;
+}
+
 void conf_view_init(struct conf_view *v, const struct conf *c,
 		    const struct disk_table *dt)
 {
+	const struct strmap_keys hk = { holder_key, v };
 	const struct conf_entry *small[8], **es;
 	size_t i, k, n, nheld = 0;
 
@@ -54,15 +65,14 @@ void conf_view_init(struct conf_view *v, const struct conf *c,
 		if (es != small)
 			free(es);
 		if (d->alias) {
-			bool added;
-			size_t *h = strmap_put(&v->holders, d->alias,
-					       strlen(d->alias), &added);
+			uint32_t h = strmap_put(&v->holders, &hk, d->alias,
+						strlen(d->alias), (uint32_t)nheld);
 
-			if (added) {
-				*h = nheld++;
-				v->held[*h][0] = v->held[*h][1] = -1;
+			if (h == nheld) {
+				nheld++;
+				v->held[h][0] = v->held[h][1] = -1;
 			}
-			note_disk(v->held[*h], (int)i);
+			note_disk(v->held[h], (int)i);
 		}
 	}
 }
@@ -105,8 +115,9 @@ void conf_decide_entries(const struct conf *c, const struct disk *d,
 void conf_decide(const struct conf_view *v, const struct disk *d,
 		 struct conf_decision *out)
 {
+	const struct strmap_keys hk = { holder_key, v };
 	const struct conf_entry *e;
-	const size_t *h;
+	uint32_t h;
 	int named, held = -1;
 
 	conf_decide_entries(v->c, d, out);
@@ -116,9 +127,9 @@ void conf_decide(const struct conf_view *v, const struct disk *d,
 	out->verdict = CONF_CONFLICT;
 	/* the first other disk, in disk order, that the entry names or that has its alias */
 	named = other_disk(v, v->named[e - v->c->entries], d);
-	h = strmap_get_str(&v->holders, e->alias);
-	if (h)
-		held = other_disk(v, v->held[*h], d);
+	h = strmap_get_str(&v->holders, &hk, e->alias);
+	if (h != STRMAP_NONE)
+		held = other_disk(v, v->held[h], d);
 	if (named >= 0 && (held < 0 || named <= held)) {
 		out->conflict = CONFLICT_DISKS;
 		out->other = &v->dt->disks[named];

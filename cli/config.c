@@ -107,20 +107,39 @@ static const char *last_component(const char *dev)
 	return slash ? slash + 1 : dev;
 }
 
+/* The maps' keys: an entry's alias, and the link name its DEVICE ends in. */
+static const char *alias_key(const void *ctx, uint32_t i, size_t *len)
+{
+	const char *a = ((const struct conf *)ctx)->entries[i].alias;
+
+	*len = strlen(a);
+	return a;
+}
+
+static const char *name_key(const void *ctx, uint32_t i, size_t *len)
+{
+	const char *n = last_component(((const struct conf *)ctx)->entries[i].device);
+
+	*len = strlen(n);
+	return n;
+}
+
 /* The entry of alias, or NO_ENTRY. */
 static size_t find_alias(const struct conf *c, const char *alias)
 {
-	const size_t *v = strmap_get_str(&c->by_alias, alias);
+	const struct strmap_keys k = { alias_key, c };
+	uint32_t i = strmap_get_str(&c->by_alias, &k, alias);
 
-	return v ? *v : NO_ENTRY;
+	return i == STRMAP_NONE ? NO_ENTRY : i;
 }
 
 /* The first entry whose DEVICE ends in link name "name", or NO_ENTRY. */
 static size_t first_named(const struct conf *c, const char *name)
 {
-	const size_t *v = strmap_get_str(&c->by_name, name);
+	const struct strmap_keys k = { name_key, c };
+	uint32_t i = strmap_get_str(&c->by_name, &k, name);
 
-	return v ? *v : NO_ENTRY;
+	return i == STRMAP_NONE ? NO_ENTRY : i;
 }
 
 /*
@@ -132,19 +151,21 @@ static void add_entry(struct conf *c, char *alias, size_t alias_len,
 {
 	const char *name = last_component(dev);
 	size_t name_len = dev_len - (size_t)(name - dev);
+	const struct strmap_keys alias_keys = { alias_key, c };
+	const struct strmap_keys name_keys = { name_key, c };
 	struct strmap_slot *by_alias, *by_name;
 	char q1[QUOTE_MAX], q2[QUOTE_MAX];
 	size_t i = c->nentries, k;
 
-	by_alias = strmap_slot(&c->by_alias, alias, alias_len);
-	if (by_alias->key) {
+	by_alias = strmap_slot(&c->by_alias, &alias_keys, alias, alias_len);
+	if (by_alias->id1) {
 		add_problem(c, line, "alias %s is already given on line %u",
 			    quote(alias, alias_len, q1),
-			    c->entries[by_alias->value].line);
+			    c->entries[by_alias->id1 - 1].line);
 		return;
 	}
-	by_name = strmap_slot(&c->by_name, name, name_len);
-	for (k = by_name->key ? by_name->value : NO_ENTRY; k != NO_ENTRY;
+	by_name = strmap_slot(&c->by_name, &name_keys, name, name_len);
+	for (k = by_name->id1 ? by_name->id1 - 1 : NO_ENTRY; k != NO_ENTRY;
 	     k = c->next_same_name[k]) {
 		const struct conf_entry *e = &c->entries[k];
 
@@ -157,13 +178,13 @@ static void add_entry(struct conf *c, char *alias, size_t alias_len,
 	}
 	c->entries[c->nentries++] = (struct conf_entry){ alias, dev, line };
 	c->next_same_name[i] = NO_ENTRY;
-	*strmap_fill(&c->by_alias, by_alias, alias, alias_len) = i;
-	if (!by_name->key) {
-		*strmap_fill(&c->by_name, by_name, name, name_len) = i;
+	strmap_fill(&c->by_alias, by_alias, (uint32_t)i);
+	if (!by_name->id1) {
+		strmap_fill(&c->by_name, by_name, (uint32_t)i);
 		return;
 	}
 	/* keep file order: the new entry goes last */
-	for (k = by_name->value; c->next_same_name[k] != NO_ENTRY;
+	for (k = by_name->id1 - 1; c->next_same_name[k] != NO_ENTRY;
 	     k = c->next_same_name[k])
 		;
 	c->next_same_name[k] = i;

@@ -26,15 +26,24 @@ static char *stable_name(const struct disk *d)
 	return xstrdup(strrchr(buf, '/') + 1);
 }
 
+static const char *ent_key(const void *ctx, uint32_t id, size_t *len)
+{
+	const struct dx_key *e = &((const struct disk_index *)ctx)->ents[id];
+
+	*len = e->len;
+	return e->key;
+}
+
 static void insert(struct disk_index *dx, const char *key, size_t len,
 		   size_t disk, int kind)
 {
-	bool added;
-	size_t *v = strmap_put(&dx->map, key, len, &added);
+	const struct strmap_keys k = { ent_key, dx };
+	uint32_t id = (uint32_t)dx->nents;
 
-	if (!added)
+	if (strmap_put(&dx->map, &k, key, len, id) != id)
 		return;		/* first one wins */
-	*v = disk << 2 | (size_t)kind;
+	XGROW(dx->ents, dx->nents, dx->ents_cap, 64);
+	dx->ents[dx->nents++] = (struct dx_key){ key, len, disk << 2 | (size_t)kind };
 	if (kind != KEY_OTHER) {
 		unsigned char c = (unsigned char)key[0];
 
@@ -48,7 +57,9 @@ static void insert(struct disk_index *dx, const char *key, size_t len,
 static void insert_copy(struct disk_index *dx, const char *key, size_t len,
 			size_t disk, int kind)
 {
-	if (strmap_get(&dx->map, key, len))
+	const struct strmap_keys k = { ent_key, dx };
+
+	if (strmap_get(&dx->map, &k, key, len) != STRMAP_NONE)
 		return;		/* first one wins */
 	XGROW(dx->keys, dx->nkeys, dx->keys_cap, 16);
 	dx->keys[dx->nkeys] = xstrndup(key, len);
@@ -59,13 +70,16 @@ static void insert_copy(struct disk_index *dx, const char *key, size_t len,
 static const struct dx_disk *find(const struct disk_index *dx,
 				  const char *key, size_t len, int *kind)
 {
-	const size_t *v = len ? strmap_get(&dx->map, key, len) : NULL;
+	const struct strmap_keys k = { ent_key, dx };
+	uint32_t id = len ? strmap_get(&dx->map, &k, key, len) : STRMAP_NONE;
+	size_t v;
 
-	if (!v)
+	if (id == STRMAP_NONE)
 		return NULL;
+	v = dx->ents[id].val;
 	if (kind)
-		*kind = (int)(*v & 3);
-	return &dx->disks[*v >> 2];
+		*kind = (int)(v & 3);
+	return &dx->disks[v >> 2];
 }
 
 static bool is_scsi_address(const char *s)
@@ -152,6 +166,8 @@ int disk_index_build(struct disk_index *dx, bool warn)
 	for (size_t i = 0; i < dx->ndisks; i++)
 		nkeys += 3 + 2 * dx->dt.disks[i].nparts;
 	strmap_reserve(&dx->map, nkeys);
+	dx->ents = xreallocarray(NULL, nkeys ? nkeys : 1, sizeof(*dx->ents));
+	dx->ents_cap = nkeys ? nkeys : 1;
 	udev_runs = sysroot_exists("/run/udev/control");
 
 	for (size_t i = 0; i < dx->ndisks; i++) {
@@ -197,6 +213,7 @@ void disk_index_free(struct disk_index *dx)
 	}
 	free(dx->disks);
 	strmap_free(&dx->map);
+	free(dx->ents);
 	for (size_t i = 0; i < dx->nkeys; i++)
 		free(dx->keys[i]);
 	free(dx->keys);

@@ -31,7 +31,13 @@ struct dx_disk {
 struct disk_index {
 	struct dx_disk *disks;
 	size_t ndisks;
-	struct strmap map;	/* name -> disk index << 2 | kind of name */
+	struct strmap map;	/* name -> index into ents */
+	struct dx_key {
+		const char *key;	/* the name (dt's, or in keys) */
+		size_t len;
+		size_t val;		/* disk index << 2 | kind of name */
+	} *ents;
+	size_t nents, ents_cap;
 	char **keys;		/* the names made here ("b8:16"), not dt's */
 	size_t nkeys, keys_cap;
 	uint8_t first_bytes[32];	/* first bytes of the names */

@@ -129,9 +129,22 @@ static void scan_one_disk(void *arg, size_t i, int worker)
 	job->keep[i] = disk_read(sc, d, job->flags);
 }
 
+/* The name map's key: the name of a disk or partition of refs[]. */
+static const char *ref_name(const void *ctx, uint32_t r, size_t *len)
+{
+	const struct disk_table *dt = ctx;
+	const struct disk *d = &dt->disks[dt->refs[r].disk];
+	const char *name = dt->refs[r].part < 0 ? d->name :
+			   d->parts[dt->refs[r].part].name;
+
+	*len = strlen(name);
+	return name;
+}
+
 /* Disks and partitions by kernel name, for the links' and mounts' targets. */
 static void build_name_index(struct disk_table *dt)
 {
+	const struct strmap_keys k = { ref_name, dt };
 	size_t i, j, n = 0;
 
 	for (i = 0; i < dt->ndisks; i++)
@@ -144,13 +157,11 @@ static void build_name_index(struct disk_table *dt)
 
 		for (j = 0; j <= d->nparts; j++) {
 			const char *name = j ? d->parts[j - 1].name : d->name;
-			bool added;
-			size_t *v = strmap_put(&dt->byname, name, strlen(name), &added);
 
-			if (!added)
+			if (strmap_put(&dt->byname, &k, name, strlen(name),
+				       (uint32_t)n) != n)
 				continue;	/* first of a name wins */
-			dt->refs[n] = (struct disk_ref){ (int)i, (int)j - 1 };
-			*v = n++;
+			dt->refs[n++] = (struct disk_ref){ (int)i, (int)j - 1 };
 		}
 	}
 }
@@ -158,12 +169,13 @@ static void build_name_index(struct disk_table *dt)
 struct disk *disks_find_name(const struct disk_table *dt, const char *name,
 			     int *part)
 {
-	const size_t *v = strmap_get_str(&dt->byname, name);
+	const struct strmap_keys k = { ref_name, dt };
+	uint32_t r = strmap_get_str(&dt->byname, &k, name);
 
-	if (!v)
+	if (r == STRMAP_NONE)
 		return NULL;
-	*part = dt->refs[*v].part;
-	return &dt->disks[dt->refs[*v].disk];
+	*part = dt->refs[r].part;
+	return &dt->disks[dt->refs[r].disk];
 }
 
 /* ---- the scan ---- */

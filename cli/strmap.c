@@ -60,13 +60,13 @@ static void rehash(struct strmap *m, size_t nslots)
 	memset(m->slots, 0, nslots * sizeof(*m->slots));
 	m->mask = nslots - 1;
 	for (size_t i = 0; i < oldn; i++) {
-		size_t k;
+		size_t j;
 
-		if (!old[i].key)
+		if (!old[i].id1)
 			continue;
-		for (k = old[i].hash & m->mask; m->slots[k].key; k = (k + 1) & m->mask)
+		for (j = old[i].hash & m->mask; m->slots[j].id1; j = (j + 1) & m->mask)
 			;
-		m->slots[k] = old[i];
+		m->slots[j] = old[i];
 	}
 	free(old);
 }
@@ -81,61 +81,68 @@ void strmap_reserve(struct strmap *m, size_t n)
 		rehash(m, size);
 }
 
-static struct strmap_slot *find(const struct strmap *m, const char *key,
+/* The slot of key (hash h), or the free slot where it would go. */
+static struct strmap_slot *find(const struct strmap *m,
+				const struct strmap_keys *k, const char *key,
 				size_t len, uint32_t h)
 {
 	struct strmap_slot *s;
 
-	for (size_t k = h & m->mask;; k = (k + 1) & m->mask) {
-		s = &m->slots[k];
-		if (!s->key || (s->hash == h && s->len == len &&
-				memcmp(s->key, key, len) == 0))
+	for (size_t j = h & m->mask;; j = (j + 1) & m->mask) {
+		const char *have;
+		size_t have_len;
+
+		s = &m->slots[j];
+		if (!s->id1)
+			return s;
+		if (s->hash != h)
+			continue;
+		have = k->key(k->ctx, s->id1 - 1, &have_len);
+		if (have_len == len && memcmp(have, key, len) == 0)
 			return s;
 	}
 }
 
-struct strmap_slot *strmap_slot(struct strmap *m, const char *key, size_t len)
+struct strmap_slot *strmap_slot(struct strmap *m, const struct strmap_keys *k,
+				const char *key, size_t len)
 {
 	uint32_t h = hash_bytes(key, len);
 	struct strmap_slot *s;
 
 	if (!m->slots || 4 * (m->count + 1) > 3 * (m->mask + 1))
 		strmap_reserve(m, m->count + 1);
-	s = find(m, key, len, h);
-	if (!s->key)
+	s = find(m, k, key, len, h);
+	if (!s->id1)
 		s->hash = h;	/* for strmap_fill() */
 	return s;
 }
 
-size_t *strmap_fill(struct strmap *m, struct strmap_slot *s, const char *key,
-		    size_t len)
+void strmap_fill(struct strmap *m, struct strmap_slot *s, uint32_t id)
 {
-	s->key = key;
-	s->len = (uint32_t)len;
-	s->value = 0;
+	s->id1 = id + 1;
 	m->count++;
-	return &s->value;
 }
 
-size_t *strmap_put(struct strmap *m, const char *key, size_t len, bool *added)
+uint32_t strmap_put(struct strmap *m, const struct strmap_keys *k,
+		    const char *key, size_t len, uint32_t id)
 {
-	struct strmap_slot *s = strmap_slot(m, key, len);
+	struct strmap_slot *s = strmap_slot(m, k, key, len);
 
-	if (added)
-		*added = !s->key;
-	if (s->key)
-		return &s->value;
-	return strmap_fill(m, s, key, len);
+	if (s->id1)
+		return s->id1 - 1;
+	strmap_fill(m, s, id);
+	return id;
 }
 
-size_t *strmap_get(const struct strmap *m, const char *key, size_t len)
+uint32_t strmap_get(const struct strmap *m, const struct strmap_keys *k,
+		    const char *key, size_t len)
 {
-	struct strmap_slot *s;
+	const struct strmap_slot *s;
 
 	if (!m->slots)
-		return NULL;
-	s = find(m, key, len, hash_bytes(key, len));
-	return s->key ? &s->value : NULL;
+		return STRMAP_NONE;
+	s = find(m, k, key, len, hash_bytes(key, len));
+	return s->id1 ? s->id1 - 1 : STRMAP_NONE;
 }
 
 void strmap_free(struct strmap *m)

@@ -3,11 +3,15 @@
 #define DISKALIAS_STRMAP_H
 
 /*
- * A map from byte strings to numbers (an index into the caller's array,
- * say): open addressing, at most three quarters full, so a lookup costs a
- * hash of the key and about one compare.  Keys are not copied: each must
- * stay where it is for as long as the map is used.  A zeroed struct
+ * An index of byte strings that the caller keeps: each key has an id (its
+ * index in the caller's array, say), and the map holds only the id and
+ * the key's hash, 8 bytes a slot; it asks the caller for an id's key when
+ * a hash matches.  Open addressing, at most three quarters full, so a
+ * lookup costs a hash of the key and about one compare.  A zeroed struct
  * strmap is an empty map.
+ *
+ * The key of an id must not change while the id is in the map; the key
+ * of an id being added is never asked for during its own strmap_put().
  */
 
 #include <stdbool.h>
@@ -15,11 +19,17 @@
 #include <stdint.h>
 #include <string.h>
 
+#define STRMAP_NONE UINT32_MAX
+
+/* Where the caller keeps its keys: key(ctx, id, &len) is id's key. */
+struct strmap_keys {
+	const char *(*key)(const void *ctx, uint32_t id, size_t *len);
+	const void *ctx;
+};
+
 struct strmap_slot {
-	const char *key;	/* NULL: a free slot */
 	uint32_t hash;
-	uint32_t len;
-	size_t value;
+	uint32_t id1;		/* the id + 1; 0: a free slot */
 };
 
 struct strmap {
@@ -31,28 +41,33 @@ struct strmap {
 /* Room for n keys without growing (optional). */
 void strmap_reserve(struct strmap *m, size_t n);
 
+/* The id of key[0..len), or STRMAP_NONE. */
+uint32_t strmap_get(const struct strmap *m, const struct strmap_keys *k,
+		    const char *key, size_t len);
+
+static inline uint32_t strmap_get_str(const struct strmap *m,
+				      const struct strmap_keys *k,
+				      const char *key)
+{
+	return strmap_get(m, k, key, strlen(key));
+}
+
 /*
- * The value of key[0..len), added with value 0 when absent (*added, when
- * not NULL, says which).  The pointer is good until the next put.
+ * The id of key[0..len) when it is in the map; else adds it as id (which
+ * must be below STRMAP_NONE, and whose key must then be key) and returns
+ * id.
  */
-size_t *strmap_put(struct strmap *m, const char *key, size_t len, bool *added);
+uint32_t strmap_put(struct strmap *m, const struct strmap_keys *k,
+		    const char *key, size_t len, uint32_t id);
 
 /*
  * Look up and then add, hashing once: the slot of key[0..len), which
- * holds it when slot->key is set, else is where it goes, with
+ * holds it when slot->id1 is set, else is where it goes, with
  * strmap_fill() and no other change to the map in between.
  */
-struct strmap_slot *strmap_slot(struct strmap *m, const char *key, size_t len);
-size_t *strmap_fill(struct strmap *m, struct strmap_slot *s, const char *key,
-		    size_t len);
-
-/* The value of key[0..len), or NULL when absent. */
-size_t *strmap_get(const struct strmap *m, const char *key, size_t len);
-
-static inline size_t *strmap_get_str(const struct strmap *m, const char *key)
-{
-	return strmap_get(m, key, strlen(key));
-}
+struct strmap_slot *strmap_slot(struct strmap *m, const struct strmap_keys *k,
+				const char *key, size_t len);
+void strmap_fill(struct strmap *m, struct strmap_slot *s, uint32_t id);
 
 void strmap_free(struct strmap *m);
 
