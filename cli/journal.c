@@ -232,6 +232,16 @@ static void ws(struct json_in *j)
 		j->i++;
 }
 
+/* After an array's element: 1 at a ',' (another follows), 0 at its ']'
+ * (the array ends), -1 at anything else; either bracket is taken. */
+static int array_next(struct json_in *j)
+{
+	ws(j);
+	if (j->i < j->len && (j->s[j->i] == ',' || j->s[j->i] == ']'))
+		return j->s[j->i++] == ',';
+	return -1;
+}
+
 static int hex4(const char *s)
 {
 	int v = 0;
@@ -351,6 +361,7 @@ static bool json_bytes(struct json_in *j, struct journal_span *sp)
 	for (;;) {
 		uint64_t v = 0;
 		size_t start;
+		int r;
 
 		ws(j);
 		if (j->i < j->len && j->s[j->i] == ']' && o == sp->p) {
@@ -364,16 +375,11 @@ static bool json_bytes(struct json_in *j, struct journal_span *sp)
 		if (j->i == start || v > 255)
 			return false;
 		*o++ = (char)v;
-		ws(j);
-		if (j->i < j->len && j->s[j->i] == ',') {
-			j->i++;
-			continue;
-		}
-		if (j->i < j->len && j->s[j->i] == ']') {
-			j->i++;
+		r = array_next(j);
+		if (r < 0)
+			return false;
+		if (r == 0)
 			break;
-		}
-		return false;
 	}
 	sp->len = (size_t)(o - sp->p);
 	j->out = o;
@@ -414,18 +420,13 @@ static bool json_value(struct json_in *j, const struct journal_span *key,
 	if (depth > 0)
 		return false;
 	for (;;) {
+		int r;
+
 		if (!json_value(j, key, rec, jf, t, depth + 1))
 			return false;
-		ws(j);
-		if (j->i < j->len && j->s[j->i] == ',') {
-			j->i++;
-			continue;
-		}
-		if (j->i < j->len && j->s[j->i] == ']') {
-			j->i++;
-			return true;
-		}
-		return false;
+		r = array_next(j);
+		if (r <= 0)
+			return r == 0;
 	}
 }
 

@@ -137,23 +137,35 @@ static size_t bracket_name(const char *s, size_t len, size_t *i)
 	return n;
 }
 
+/*
+ * "ARG: [NAME]" at s[*i..], ARG a word of arg_len bytes (a SCSI address,
+ * "virtio0"): fills ev's arg and name and moves *i past the ']'.
+ */
+static bool arg_and_name(const char *s, size_t len, size_t *i, size_t arg_len,
+			 struct log_event_info *ev)
+{
+	size_t n;
+
+	if (!arg_len || *i + arg_len + 2 >= len || s[*i + arg_len] != ':' ||
+	    s[*i + arg_len + 1] != ' ')
+		return false;
+	ev->arg = s + *i;
+	ev->arg_len = arg_len;
+	*i += arg_len + 2;
+	ev->name = s + *i + 1;
+	n = bracket_name(s, len, i);
+	ev->name_len = n;
+	return n != 0;
+}
+
 /* "sd H:C:T:L: [NAME] REST" */
 static enum log_event sd_line(const char *s, size_t len,
 			      struct log_event_info *ev)
 {
-	size_t i = 3, a, n;
+	size_t i = 3;
 
-	a = scsi_address_len(s, len, i);
-	if (!a || i + a + 2 >= len || s[i + a] != ':' || s[i + a + 1] != ' ')
+	if (!arg_and_name(s, len, &i, scsi_address_len(s, len, i), ev))
 		return LOG_EVENT_NONE;
-	ev->arg = s + i;
-	ev->arg_len = a;
-	i += a + 2;
-	ev->name = s + i + 1;
-	n = bracket_name(s, len, &i);
-	if (!n)
-		return LOG_EVENT_NONE;
-	ev->name_len = n;
 	if (PREFIX(s + i, len - i, "Attached SCSI disk"))
 		return LOG_EVENT_ATTACH;
 	if (PREFIX(s + i, len - i, "Synchronizing SCSI cache"))
@@ -165,19 +177,11 @@ static enum log_event sd_line(const char *s, size_t len,
 static enum log_event virtio_line(const char *s, size_t len,
 				  struct log_event_info *ev)
 {
-	size_t i = 11, n = word_at(s, len, i), j;
+	size_t i = 11, j;
 	uint64_t v;
 
-	if (!n || i + n + 2 >= len || s[i + n] != ':' || s[i + n + 1] != ' ')
+	if (!arg_and_name(s, len, &i, word_at(s, len, i), ev))
 		return LOG_EVENT_NONE;
-	ev->arg = s + i;
-	ev->arg_len = n;
-	i += n + 2;
-	ev->name = s + i + 1;
-	n = bracket_name(s, len, &i);
-	if (!n)
-		return LOG_EVENT_NONE;
-	ev->name_len = n;
 	/* printed once, when the disk is probed: "[vda] 16777216 512-byte" */
 	j = i;
 	if (get_number(s, len, &j, &v) && PREFIX(s + j, len - j, " 512-byte logical blocks"))
