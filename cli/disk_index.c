@@ -34,16 +34,23 @@ static const char *ent_key(const void *ctx, uint32_t id, size_t *len)
 	return e->key;
 }
 
-static void insert(struct disk_index *dx, const char *key, size_t len,
-		   size_t disk, int kind)
+/*
+ * Add key unless the index has it (the first one wins); owned: a copy
+ * made for the index, freed with it (or now, when not added).
+ */
+static void add(struct disk_index *dx, const char *key, size_t len,
+		size_t disk, int kind, bool owned)
 {
 	const struct strmap_keys k = { ent_key, dx };
 	uint32_t id = (uint32_t)dx->nents;
 
-	if (strmap_put(&dx->map, &k, key, len, id) != id)
-		return;		/* first one wins */
+	if (strmap_put(&dx->map, &k, key, len, id) != id) {
+		if (owned)
+			free((char *)key);
+		return;
+	}
 	XGROW(dx->ents, dx->nents, dx->ents_cap, 64);
-	dx->ents[dx->nents++] = (struct dx_key){ key, len, disk << 2 | (size_t)kind };
+	dx->ents[dx->nents++] = (struct dx_key){ key, len, disk << 2 | (size_t)kind, owned };
 	if (kind != KEY_OTHER) {
 		unsigned char c = (unsigned char)key[0];
 
@@ -53,17 +60,22 @@ static void insert(struct disk_index *dx, const char *key, size_t len,
 	}
 }
 
-/* insert() of a key made on the stack: the map keeps a copy. */
+/* A name that dx->dt keeps. */
+static void insert(struct disk_index *dx, const char *key, size_t len,
+		   size_t disk, int kind)
+{
+	add(dx, key, len, disk, kind, false);
+}
+
+/* A key made on the stack: the index keeps a copy. */
 static void insert_copy(struct disk_index *dx, const char *key, size_t len,
 			size_t disk, int kind)
 {
 	const struct strmap_keys k = { ent_key, dx };
 
 	if (strmap_get(&dx->map, &k, key, len) != STRMAP_NONE)
-		return;		/* first one wins */
-	XGROW(dx->keys, dx->nkeys, dx->keys_cap, 16);
-	dx->keys[dx->nkeys] = xstrndup(key, len);
-	insert(dx, dx->keys[dx->nkeys++], len, disk, kind);
+		return;		/* first one wins; no copy */
+	add(dx, xstrndup(key, len), len, disk, kind, true);
 }
 
 /* The disk of key, or NULL; *kind its KEY_* (may be NULL). */
@@ -213,10 +225,10 @@ void disk_index_free(struct disk_index *dx)
 	}
 	free(dx->disks);
 	strmap_free(&dx->map);
+	for (size_t i = 0; i < dx->nents; i++)
+		if (dx->ents[i].owned)
+			free((char *)dx->ents[i].key);
 	free(dx->ents);
-	for (size_t i = 0; i < dx->nkeys; i++)
-		free(dx->keys[i]);
-	free(dx->keys);
 	disks_free(&dx->dt);
 	log_aliases_free(&dx->conf);
 	memset(dx, 0, sizeof(*dx));

@@ -33,13 +33,12 @@ struct disk_index {
 	size_t ndisks;
 	struct strmap map;	/* name -> index into ents */
 	struct dx_key {
-		const char *key;	/* the name (dt's, or in keys) */
+		const char *key;	/* the name: dt's, or made here */
 		size_t len;
 		size_t val;		/* disk index << 2 | kind of name */
+		bool owned;		/* made here ("b8:16"): freed with it */
 	} *ents;
 	size_t nents, ents_cap;
-	char **keys;		/* the names made here ("b8:16"), not dt's */
-	size_t nkeys, keys_cap;
 	uint8_t first_bytes[32];	/* first bytes of the names */
 	size_t max_name_len;
 
