@@ -37,12 +37,9 @@ link_target() {
 # can be in sysfs before its add uevent is sent (sd probes asynchronously),
 # so "udevadm settle" alone can return before udev has seen the disk.
 udev_wait_disks() {
-	local d
-	for d in "$@"; do
-		udevadm wait --timeout=60 --settle "/sys/block/$d" ||
-			echo "# udevadm wait /sys/block/$d: exit $?"
-	done
-	udevadm settle --timeout=60
+	[ $# -gt 0 ] || { udevadm settle --timeout=60; return; }
+	udevadm wait --timeout=60 --settle "${@/#//sys/block/}" ||
+		echo "# udevadm wait $*: exit $?"
 }
 
 # check_link LINK DISK: one case, passing when /dev/disk/LINK points to
