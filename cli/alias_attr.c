@@ -13,14 +13,32 @@
 #include "sysroot.h"
 #include "xalloc.h"
 
+/*
+ * The disk's directory in /sys/block, in which "alias" is opened as list
+ * opens it (sysroot_openat()): a link from there that leads out of the
+ * disk's directory is EXDEV, told as one, not read or written where it
+ * leads (inside the sysroot, that is anywhere).
+ */
+static int open_disk_dir(const char *name)
+{
+	char path[DISK_NAME_MAX + 16];
+
+	snprintf(path, sizeof(path), "/sys/block/%s", name);
+	return sysroot_open(path, O_PATH | O_DIRECTORY);
+}
+
 int alias_attr_read(const char *name, char **alias)
 {
-	char path[DISK_NAME_MAX + 32], buf[ALIAS_MAX_LEN + 2];
+	char buf[ALIAS_MAX_LEN + 2];
 	ssize_t n;
+	int dfd;
 
 	*alias = NULL;
-	snprintf(path, sizeof(path), "/sys/block/%s/alias", name);
-	n = sysroot_read_attr(path, buf, sizeof(buf));
+	dfd = open_disk_dir(name);
+	if (dfd < 0)
+		return -errno;
+	n = read_attr(dfd, "alias", buf, sizeof(buf));
+	close(dfd);
 	if (n == -EFBIG)
 		return -EILSEQ;
 	if (n < 0)
@@ -37,31 +55,34 @@ int alias_attr_write(const char *name, const char *alias,
 		     enum alias_write_step *step)
 {
 	enum alias_write_step dummy;
-	char path[DISK_NAME_MAX + 32];
 	size_t len = strlen(alias);
 	ssize_t n;
-	int fd, e;
+	int fd, dfd, e;
 
 	if (!step)
 		step = &dummy;
 	*step = ALIAS_AT_OPEN;
-	snprintf(path, sizeof(path), "/sys/block/%s/alias", name);
-	fd = sysroot_open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK);
+	dfd = open_disk_dir(name);
+	if (dfd < 0)
+		return -errno;
+	fd = sysroot_openat(dfd, "alias", O_WRONLY | O_NOCTTY | O_NONBLOCK);
+	e = -errno;
+	close(dfd);
 	if (fd < 0)
-		return errno;
+		return e;
 	*step = ALIAS_AT_TYPE;
-	e = -check_regular(fd);
+	e = check_regular(fd);
 	if (e) {
 		close(fd);
 		return e;
 	}
 	*step = ALIAS_AT_WRITE;
 	n = write(fd, alias, len);
-	e = n < 0 ? errno : 0;
+	e = n < 0 ? -errno : 0;
 	if (close(fd) != 0 && !e)
-		e = errno;
+		e = -errno;
 	if (!e && (size_t)n != len)
-		e = EIO;
+		e = -EIO;
 	return e;
 }
 
@@ -78,8 +99,10 @@ const char *alias_attr_reason(int e)
 		return ALIAS_NO_ATTRIBUTE;
 	case ENODEV:
 		return "the disk is being added or deleted";
-	case ENOTREG:
+	case EBADFD:
 		return "/sys/block/<disk>/alias is not a regular file";
+	case EXDEV:
+		return "/sys/block/<disk>/alias is a link that leads out of the sysroot";
 	case EACCES:
 	case EPERM:
 		return ALIAS_NEEDS_ROOT;

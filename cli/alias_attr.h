@@ -30,14 +30,15 @@ enum alias_write_step {
 
 /*
  * Write alias to the attribute, in one write(2) as sysfs wants it.
- * Returns 0 or a positive errno, with *step (may be NULL) saying where.
+ * Returns 0 or -errno, with *step (may be NULL) saying where.
  */
 int alias_attr_write(const char *name, const char *alias,
 		     enum alias_write_step *step);
 
 /*
  * The kernel's refusal in words ("the disk is being added or deleted"),
- * or NULL for an errno the alias attribute never gives on its own.
+ * or NULL for an errno the alias attribute never gives on its own.  Like
+ * strerror(), these two take the errno value itself (-alias_attr_write()).
  */
 const char *alias_attr_reason(int e);
 

@@ -3,8 +3,9 @@
 #define DISKALIAS_ALIAS_RULES_H
 
 /*
- * The rules of the kernel's /sys/block/<disk>/alias attribute (see
- * design.md, "Kernel ABI contract"), kept free of any other dependency so
+ * The rules of the kernel's /sys/block/<disk>/alias attribute (the series'
+ * ABI document, Documentation/ABI/testing/sysfs-block-alias in
+ * kernel-patch/), kept free of any other dependency so
  * that the fuzzer and the kernel-corpus test can link this file alone.
  */
 

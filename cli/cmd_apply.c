@@ -67,7 +67,8 @@ entry_failed(struct apply_ctx *ax, const struct conf_entry *e,
 static void apply_one(struct apply_ctx *ax, const struct disk_table *dt,
 		      const struct disk *d, const struct conf_entry *e)
 {
-	int r;
+	const struct disk *other;
+	int r, part;
 
 	if (d->alias) {
 		if (strcmp(d->alias, e->alias) == 0) {
@@ -83,8 +84,14 @@ static void apply_one(struct apply_ctx *ax, const struct disk_table *dt,
 		entry_failed(ax, e, "disk %s: %s", d->name, ALIAS_NO_ATTRIBUTE);
 		return;
 	}
-	if (disks_find(dt, e->alias)) {
+	other = disks_find_name(dt, e->alias, &part);
+	if (other && part < 0) {
 		entry_failed(ax, e, "it is the kernel name of disk %s", e->alias);
+		return;
+	}
+	if (other) {
+		entry_failed(ax, e, "it is the kernel name of partition %s of disk %s",
+			     e->alias, other->name);
 		return;
 	}
 	if (ax->dry_run) {
@@ -95,9 +102,10 @@ static void apply_one(struct apply_ctx *ax, const struct disk_table *dt,
 	r = alias_attr_write(d->name, e->alias, NULL);
 	if (r) {
 		entry_failed(ax, e, "disk %s: %s", d->name,
-			     alias_attr_strerror(r));
+			     alias_attr_strerror(-r));
 		return;
 	}
+	note_changed();
 	printf("%s: alias %s set\n", d->name, e->alias);
 	ax->ok++;
 }
@@ -184,6 +192,7 @@ static int apply_all(const char *path, bool in_sysroot, bool dry_run,
 	struct disk_table dt;
 	struct conf_view v;
 	struct conf c;
+	bool *named;
 	int r;
 
 	if (conf_load_or_warn(path, in_sysroot, in_sysroot, &c, NULL, NULL) < 0)
@@ -201,6 +210,8 @@ static int apply_all(const char *path, bool in_sysroot, bool dry_run,
 			apply_disk(&ax, &v, &dt.disks[i], false);
 		check_partitions(&ax, &dt, &c);
 	}
+	/* "apply sdb /dev/sdb": one disk, applied and told once */
+	named = xcalloc(dt.ndisks ? dt.ndisks : 1, sizeof(*named));
 	for (int i = 0; i < ndisks; i++) {
 		char name[DISK_NAME_MAX];
 		const struct disk *d;
@@ -215,28 +226,34 @@ static int apply_all(const char *path, bool in_sysroot, bool dry_run,
 			ax.failed++;
 			continue;
 		}
+		if (named[d - dt.disks])
+			continue;
+		named[d - dt.disks] = true;
 		apply_disk(&ax, &v, d, true);
 	}
+	free(named);
 	conf_view_free(&v);
 	disks_free(&dt);
 	conf_free(&c);
 	return exit_status(&ax);
 }
 
+static const struct option apply_longopts[] = {
+	{ "config",  required_argument, NULL, OPT_CONFIG },
+	{ "dry-run", no_argument,       NULL, OPT_DRY_RUN },
+	{ "udev",    no_argument,       NULL, OPT_UDEV },
+	COMMON_LONGOPTS,
+	{ NULL, 0, NULL, 0 }
+};
+
 static int run_apply(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "config",  required_argument, NULL, OPT_CONFIG },
-		{ "dry-run", no_argument,       NULL, OPT_DRY_RUN },
-		{ "udev",    no_argument,       NULL, OPT_UDEV },
-		COMMON_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *config = NULL;
 	bool dry_run = false, udev = false;
 	int c;
 
-	while ((c = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, COMMON_SHORTOPTS, apply_longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case OPT_CONFIG:
 			config = optarg;
@@ -264,4 +281,5 @@ static int run_apply(int argc, char **argv)
 const struct verb verb_apply = {
 	"apply", run_apply, usage_apply, "[DISK...]",
 	"set the aliases of diskalias.conf (see apply --help)",
+	apply_longopts, "",
 };

@@ -115,7 +115,9 @@ static int give_alias(const char *path, const char *name,
 	r = alias_attr_read(name, &current);
 	if (r == 0) {
 		r = alias_attr_write(name, e->alias, NULL);
-		if (r == EBUSY || r == EEXIST) {
+		if (r == 0)
+			note_changed();
+		if (r == -EBUSY || r == -EEXIST) {
 			/* a racing writer: say what the disk has now */
 			free(current);
 			current = NULL;
@@ -123,13 +125,13 @@ static int give_alias(const char *path, const char *name,
 			    strcmp(current, e->alias) == 0)
 				r = 0;
 		}
-		if (r == EEXIST && held_ok) {
+		if (r == -EEXIST && held_ok) {
 			free(current);
 			return -1;
 		}
 		if (r) {
 			warnx("%s: %s:%u: cannot set alias \"%s\": %s", name, path,
-			      e->line, e->alias, alias_attr_strerror(r));
+			      e->line, e->alias, alias_attr_strerror(-r));
 			st = DA_EXIT_FAILURE;
 		}
 	} else if (r > 0 && strcmp(current, e->alias) != 0) {

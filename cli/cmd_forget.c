@@ -84,6 +84,7 @@ static int run_forget(int argc, char **argv)
 	if (r < 0)
 		refuse(alias, "cannot write %s: %s; it is unchanged", CONF_PATH,
 		       conf_write_strerror(-r));
+	note_changed();
 	free(text);
 
 	/* the kernel's alias is write-once: say that it stays */
@@ -100,4 +101,5 @@ static int run_forget(int argc, char **argv)
 const struct verb verb_forget = {
 	"forget", run_forget, usage_forget, "ALIAS",
 	"remove ALIAS from diskalias.conf",
+	NULL, NULL,	/* the common options only */
 };

@@ -51,4 +51,5 @@ static int run_get(int argc, char **argv)
 
 const struct verb verb_get = {
 	"get", run_get, usage_get, "DISK", "print the alias of DISK",
+	NULL, NULL,	/* the common options only */
 };

@@ -139,20 +139,24 @@ static void usage_list(void)
 	usage_more();
 }
 
+enum { OPT_LIST_COLUMNS = OPT_VERB_BASE };
+
+static const struct option list_longopts[] = {
+	{ "all",          no_argument,       NULL, 'a' },
+	{ "bytes",        no_argument,       NULL, 'b' },
+	{ "json",         no_argument,       NULL, 'J' },
+	{ "noheadings",   no_argument,       NULL, 'n' },
+	{ "output",       required_argument, NULL, 'o' },
+	{ "pairs",        no_argument,       NULL, 'P' },
+	{ "raw",          no_argument,       NULL, 'r' },
+	{ "list-columns", no_argument,       NULL, OPT_LIST_COLUMNS },
+	COMMON_LONGOPTS,
+	{ NULL, 0, NULL, 0 }
+};
+#define LIST_SHORTOPTS "abJno:Pr"
+
 static int run_list(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "all",          no_argument,       NULL, 'a' },
-		{ "bytes",        no_argument,       NULL, 'b' },
-		{ "json",         no_argument,       NULL, 'J' },
-		{ "noheadings",   no_argument,       NULL, 'n' },
-		{ "output",       required_argument, NULL, 'o' },
-		{ "pairs",        no_argument,       NULL, 'P' },
-		{ "raw",          no_argument,       NULL, 'r' },
-		{ "list-columns", no_argument,       NULL, OPT_LIST_COLUMNS },
-		COMMON_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	struct list_ctl ctl = { .mode = OUT_TABLE };
 	const char *outarg = NULL;
 	struct list_arg *la = NULL;
@@ -164,8 +168,8 @@ static int run_list(int argc, char **argv)
 	size_t i;
 	int c, r;
 
-	while ((c = getopt_long(argc, argv, "abJno:Pr" COMMON_SHORTOPTS,
-				longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, LIST_SHORTOPTS COMMON_SHORTOPTS,
+				list_longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			ctl.all = true;
@@ -221,6 +225,8 @@ static int run_list(int argc, char **argv)
 
 	for (i = 0; i < ctl.ncolumns; i++)
 		scan |= infos[ctl.columns[i]].scan;
+	/* hidden disks (NVMe multipath paths) are not disks, as in lsblk */
+	scan |= SCAN_HIDE_HIDDEN;
 	/* a disk asked for by name is shown even when empty */
 	if (!ctl.all && nargs == 0)
 		scan |= SCAN_HIDE_EMPTY;
@@ -254,11 +260,12 @@ static int run_list(int argc, char **argv)
 	disks_free(&dt);
 	conf_free(&ctl.conf);
 	if (fflush(stdout) != 0 || ferror(stdout))
-		err(DA_EXIT_FAILURE, "write error");
+		exit_write_error();
 	return r;
 }
 
 const struct verb verb_list = {
 	"list", run_list, usage_list, "[DISK...]",
 	"list disks with aliases, persistent names and mount points",
+	list_longopts, LIST_SHORTOPTS,
 };

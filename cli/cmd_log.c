@@ -60,32 +60,34 @@ static enum log_format parse_format(const char *arg)
 	usage_error("log: %s: unknown format (kmsg, dmesg, export or json)", arg);
 }
 
+static const struct option log_longopts[] = {
+	{ "follow", no_argument,       NULL, 'f' },
+	{ "json",   no_argument,       NULL, 'J' },
+	{ "disk",   required_argument, NULL, OPT_DISK },
+	{ "input",  required_argument, NULL, OPT_INPUT },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	COMMON_LONGOPTS,
+	{ NULL, 0, NULL, 0 }
+};
+#define LOG_SHORTOPTS "fJ"
+
 static int run_log(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "follow", no_argument,       NULL, 'f' },
-		{ "json",   no_argument,       NULL, 'J' },
-		{ "disk",   required_argument, NULL, OPT_DISK },
-		{ "input",  required_argument, NULL, OPT_INPUT },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		COMMON_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	static char outbuf[1 << 20];
-	struct logger lg = { .out = stdout, .meta = EV_NONE };
+	struct logger lg = { .out.out = stdout, .rec.meta = EV_NONE };
 	const char *input = NULL, *disk = NULL;
 	struct sigaction sa = { .sa_handler = on_signal };
 	bool follow = false;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "fJ" COMMON_SHORTOPTS, longopts,
-				NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, LOG_SHORTOPTS COMMON_SHORTOPTS,
+				log_longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			follow = true;
 			break;
 		case 'J':
-			lg.json = true;
+			lg.out.json = true;
 			break;
 		case OPT_DISK:
 			disk = optarg;
@@ -94,7 +96,7 @@ static int run_log(int argc, char **argv)
 			input = optarg;
 			break;
 		case OPT_FORMAT:
-			lg.format = parse_format(optarg);
+			lg.in.format = parse_format(optarg);
 			break;
 		default:
 			common_option(c, optarg);
@@ -109,41 +111,35 @@ static int run_log(int argc, char **argv)
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	lg.live = !input;
-	log_build_index(&lg);
+	lg.sys.live = !input;
+	log_build_index(&lg.sys, 0);
 	if (disk)
 		log_set_filter(&lg, disk);
 
 	if (input) {
-		log_read_running_boot(&lg);
+		log_read_running_boot(&lg.sys, &lg.in);
 		log_read_input(&lg, input);
 	} else {
 		log_read_kmsg(&lg, follow);
 	}
 
 	if (fflush(stdout) != 0 || ferror(stdout))
-		err(DA_EXIT_FAILURE, "write error");
-	if (lg.nlost)
+		exit_write_error();
+	if (lg.in.nlost)
 		warnx("/dev/kmsg: records were overwritten before they could be read "
-		      "(%lu times)", lg.nlost);
-	if (lg.nmalformed)
+		      "(%lu times)", lg.in.nlost);
+	if (lg.out.nmalformed)
 		warnx("%s: %lu malformed record%s, shown as read",
 		      input ? (strcmp(input, "-") ? input : "stdin") : "/dev/kmsg",
-		      lg.nmalformed, lg.nmalformed == 1 ? "" : "s");
-	disk_index_free(&lg.dx);
-	ev_map_free(&lg.ev);
-	run_boot_free(&lg.run);
-	free(lg.hits);
-	free(lg.buf);
-	free(lg.scratch);
-	free(lg.verdicts);
-	free(lg.filter_name);
-	free(lg.filter_alias);
-	free(lg.filter_persistent);
+		      lg.out.nmalformed, lg.out.nmalformed == 1 ? "" : "s");
+	if (disk && !lg.out.nkept)
+		warnx("%s: no record of the log is about this disk", disk);
+	logger_free(&lg);
 	return DA_EXIT_OK;
 }
 
 const struct verb verb_log = {
 	"log", run_log, usage_log, "[options]",
 	"the kernel log with aliases (see log --help)",
+	log_longopts, LOG_SHORTOPTS,
 };

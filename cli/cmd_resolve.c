@@ -17,6 +17,24 @@
  * /etc/diskalias.conf gives the alias (conf_decide(), as udev's by-alias
  * link does).  Returns 1 found, 0 not, -1 a conflict (said on stderr).
  */
+/*
+ * An alias set with --force before a device took that name: the name
+ * now means the device too (dt scanned with SCAN_PARTS).
+ */
+static void warn_kernel_name(const struct disk_table *dt, const char *alias,
+			     const char *quoted)
+{
+	int part;
+	const struct disk *d = disks_find_name(dt, alias, &part);
+
+	if (d && part < 0)
+		warnx("%s: warning: also the kernel name of disk /dev/%s, not the disk printed",
+		      quoted, alias);
+	else if (d)
+		warnx("%s: warning: also the kernel name of partition /dev/%s, not the disk printed",
+		      quoted, alias);
+}
+
 static int resolve_from_config(const char *alias, const char *quoted)
 {
 	const struct conf_entry *e;
@@ -46,6 +64,7 @@ static int resolve_from_config(const char *alias, const char *quoted)
 				found = -1;
 			} else if (dc.entry == e && !d->alias && !found) {
 				/* a disk with another alias in the kernel: not it */
+				warn_kernel_name(&dt, alias, quoted);
 				printf("/dev/%s\n", d->name);
 				found = 1;
 			}
@@ -85,7 +104,7 @@ static int run_resolve(int argc, char **argv)
 	if (alias_check(alias, strlen(alias), &chk) != 0)
 		errx(DA_EXIT_FAILURE, "%s: invalid alias: %s", quoted,
 		     alias_reason(&chk, reason, sizeof(reason)));
-	if (disks_scan(&dt, SCAN_ALIAS) < 0)
+	if (disks_scan(&dt, SCAN_ALIAS | SCAN_PARTS) < 0)
 		err(DA_EXIT_FAILURE, "/sys/block");
 
 	/* compare what the kernel would store: without the trailing newline */
@@ -93,10 +112,7 @@ static int run_resolve(int argc, char **argv)
 		d = &dt.disks[i];
 		if (d->alias && strlen(d->alias) == chk.len &&
 		    memcmp(d->alias, alias, chk.len) == 0) {
-			/* set with --force before a disk took the name */
-			if (disks_find(&dt, d->alias))
-				warnx("%s: warning: also the kernel name of disk /dev/%s, not the disk printed",
-				      quoted, d->alias);
+			warn_kernel_name(&dt, d->alias, quoted);
 			printf("/dev/%s\n", d->name);
 			disks_free(&dt);
 			return DA_EXIT_OK;
@@ -125,4 +141,5 @@ static int run_resolve(int argc, char **argv)
 const struct verb verb_resolve = {
 	"resolve", run_resolve, usage_resolve, "ALIAS",
 	"print the /dev path of the disk with ALIAS",
+	NULL, NULL,	/* the common options only */
 };

@@ -92,9 +92,15 @@ static int refuse_busy(struct set_request *rq)
 static int check_other_disks(struct set_request *rq, const struct disk_table *dt)
 {
 	const struct disk *other;
+	int part;
 
-	if (disks_find(dt, rq->alias))
+	/* --force allows a kernel name's shape, never a present device's name */
+	other = disks_find_name(dt, rq->alias, &part);
+	if (other && part < 0)
 		return refuse(rq, "it is the kernel name of disk %s", rq->alias);
+	if (other)
+		return refuse(rq, "it is the kernel name of partition %s of disk %s",
+			      rq->alias, other->name);
 	if (!rq->force && alias_kernel_shaped(rq->alias, strlen(rq->alias)))
 		return refuse(rq, KERNEL_SHAPED);
 	other = disks_find_alias(dt, rq->alias, NULL);
@@ -141,7 +147,7 @@ static int check_request(struct set_request *rq, const struct disk_table *dt)
 	}
 	if (dt)
 		return check_other_disks(rq, dt);
-	r = disks_scan(&own, SCAN_ALIAS);
+	r = disks_scan(&own, SCAN_ALIAS | SCAN_PARTS);
 	if (r < 0)
 		return refuse(rq, "cannot read /sys/block: %s", strerror(-r));
 	r = check_other_disks(rq, &own);
@@ -193,7 +199,7 @@ static int write_alias(struct set_request *rq)
 	int e;
 
 	snprintf(path, sizeof(path), "/sys/block/%s/alias", rq->disk);
-	e = alias_attr_write(rq->disk, rq->alias, &step);
+	e = -alias_attr_write(rq->disk, rq->alias, &step);
 	if (!e)
 		return 0;
 	reason = alias_attr_reason(e);
@@ -209,7 +215,7 @@ static int write_alias(struct set_request *rq)
 	if (step == ALIAS_AT_OPEN && (e == ENOENT || e == EACCES || e == EPERM))
 		return refuse(rq, "%s", reason);
 	return refuse(rq, "cannot open %s: %s", path,
-		      step == ALIAS_AT_OPEN ? strerror(e) : attr_strerror(e));
+		      attr_strerror(e));
 }
 
 /*
@@ -284,14 +290,15 @@ static void usage_set(void)
 	usage_more();
 }
 
+static const struct option set_longopts[] = {
+	{ "persist", no_argument, NULL, OPT_PERSIST },
+	{ "force",   no_argument, NULL, OPT_FORCE },
+	COMMON_LONGOPTS,
+	{ NULL, 0, NULL, 0 }
+};
+
 static int run_set(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "persist", no_argument, NULL, OPT_PERSIST },
-		{ "force",   no_argument, NULL, OPT_FORCE },
-		COMMON_LONGOPTS,
-		{ NULL, 0, NULL, 0 }
-	};
 	char part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];
 	struct set_request rq = { 0 };
 	struct alias_check chk;
@@ -299,7 +306,8 @@ static int run_set(int argc, char **argv)
 	char *alias;
 	int i, st, c;
 
-	while ((c = getopt_long(argc, argv, COMMON_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, COMMON_SHORTOPTS, set_longopts,
+				NULL)) != -1) {
 		if (c == OPT_PERSIST)
 			persist = true;
 		else if (c == OPT_FORCE)
@@ -345,4 +353,5 @@ static int run_set(int argc, char **argv)
 const struct verb verb_set = {
 	"set", run_set, usage_set, "DISK ALIAS",
 	"give DISK the alias ALIAS (--persist: and record it)",
+	set_longopts, "",
 };

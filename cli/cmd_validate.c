@@ -48,4 +48,5 @@ static int run_validate(int argc, char **argv)
 const struct verb verb_validate = {
 	"validate", run_validate, usage_validate, "ALIAS...",
 	"check aliases against the kernel's rules",
+	NULL, NULL,	/* the common options only */
 };

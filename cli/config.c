@@ -237,8 +237,36 @@ static void parse_line(struct conf *c, unsigned int lineno, char *s,
 			p++;
 		if (byte_class[*p] == B_END)
 			break;
-		w[nw] = (char *)p;
 		ctrl[nw] = false;
+		if (*p == '"') {
+			/*
+			 * A quoted word keeps a '#' (udev allows it in link
+			 * names); it ends at the next '"', which no link name
+			 * holds, and a blank, a comment or the line's end
+			 * must follow.
+			 */
+			const unsigned char *q = ++p;
+
+			while (*p != '"' && *p != '\n' && *p != '\0') {
+				if (byte_class[*p] == B_CTRL)
+					ctrl[nw] = true;
+				p++;
+			}
+			if (*p != '"') {
+				add_problem(c, lineno, "a quoted word has no closing '\"'");
+				return;
+			}
+			w[nw] = (char *)q;
+			wl[nw] = (size_t)(p - q);
+			p++;
+			if (byte_class[*p] != B_BLANK && byte_class[*p] != B_END) {
+				add_problem(c, lineno, "'\"' ends a word only before a blank, a comment or the end of the line");
+				return;
+			}
+			nw++;
+			continue;
+		}
+		w[nw] = (char *)p;
 		for (;;) {
 			while (byte_class[*p] == B_WORD)
 				p++;
@@ -301,7 +329,7 @@ static void parse_line(struct conf *c, unsigned int lineno, char *s,
 		}
 	}
 
-	/* the line is read: its words end here (a blank, '#', '\n' or the end) */
+	/* the line is read: its words end here (a blank, '#', '"', '\n' or the end) */
 	w[1][wl[1]] = '\0';
 	w[2][wl[2]] = '\0';
 	add_entry(c, w[1], wl[1], w[2], wl[2], lineno);

@@ -16,10 +16,15 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "config.h"
 #include "sysroot.h"
+#include "xalloc.h"
+
+/* conf_lock() succeeded: stale temp files are ours to remove */
+static bool locked;
 
 int conf_lock(void)
 {
@@ -44,6 +49,7 @@ int conf_lock(void)
 			return e;
 		}
 	}
+	locked = true;
 	return 0;	/* fd stays open: the lock lasts until exit */
 }
 
@@ -79,9 +85,12 @@ static int write_all(int fd, const char *p, size_t len)
 	return 0;
 }
 
-#define TEMP_PREFIX ".diskalias.conf."
+/*
+ * ".diskalias.conf.tmp-XXXXXX", reserved for the tool's temp files by
+ * diskalias.conf(5): an admin's ".diskalias.conf.backup" is not one.
+ */
+#define TEMP_PREFIX ".diskalias.conf.tmp-"
 
-/* ".diskalias.conf.XXXXXX", a temp file's name (the lock's is not one) */
 static bool is_temp_name(const char *name)
 {
 	const char *x = name + strlen(TEMP_PREFIX);
@@ -97,14 +106,18 @@ static bool is_temp_name(const char *name)
 
 /*
  * Writers make their temp file under the lock, so one found while
- * holding it was left by a writer that died (power cut, kill -9).
+ * holding it was left by a writer that died (power cut, kill -9);
+ * without the lock it may be another writer's, being written.
  */
 static void remove_stale_temp_files(int dfd)
 {
 	struct dirent *de;
 	DIR *dir;
-	int fd = dup(dfd);
+	int fd;
 
+	if (!locked)
+		return;
+	fd = dup(dfd);
 	if (fd < 0)
 		return;
 	dir = fdopendir(fd);
@@ -157,14 +170,101 @@ static int conf_real_path(char *path, size_t size)
 	}
 }
 
+/* What a failed copy_metadata() could not keep, for conf_write_strerror() */
+static char keep_failure[256];
+
+/* The value of xattr "name" of fd, in *buf (grown); its length or -1. */
+static ssize_t get_xattr(int fd, const char *name, char **buf, size_t *cap)
+{
+	for (;;) {
+		/* size 0 asks for the length, not the value */
+		ssize_t n = *cap ? fgetxattr(fd, name, *buf, *cap) : -1;
+
+		if (n >= 0 || (*cap && errno != ERANGE))
+			return n;
+		n = fgetxattr(fd, name, NULL, 0);
+		if (n < 0)
+			return n;
+		*cap = (size_t)n + 1;
+		*buf = xreallocarray(*buf, *cap, 1);
+	}
+}
+
+/* The old file's extended attributes (ACLs, security labels) onto fd. */
+static int copy_xattrs(int old, int fd)
+{
+	char *names = NULL, *value = NULL;
+	size_t cap = 0;
+	ssize_t len, n;
+	int r = 0;
+
+	for (;;) {
+		len = flistxattr(old, NULL, 0);
+		if (len <= 0) {
+			r = len < 0 && errno != ENOTSUP ? -errno : 0;
+			break;
+		}
+		names = xreallocarray(names, (size_t)len, 1);
+		len = flistxattr(old, names, (size_t)len);
+		if (len >= 0 || errno != ERANGE)
+			break;	/* else one was added meanwhile: again */
+	}
+	if (len < 0 && !r && errno != ENOTSUP)
+		r = -errno;
+	for (ssize_t i = 0; !r && len > 0 && i < len; i += (ssize_t)strlen(names + i) + 1) {
+		n = get_xattr(old, names + i, &value, &cap);
+		if (n < 0 || fsetxattr(fd, names + i, value, (size_t)n, 0) != 0) {
+			r = -errno;
+			snprintf(keep_failure, sizeof(keep_failure),
+				 "cannot keep its extended attribute %s: %s",
+				 names + i, strerror(errno));
+		}
+	}
+	free(names);
+	free(value);
+	return r;
+}
+
+/*
+ * Give the temp file fd what the old file base has beyond its text:
+ * owner and group, mode (after fchown(), which clears set-id bits) and
+ * extended attributes.  Returns 0 or -errno, told in keep_failure.
+ */
+static int copy_metadata(int dfd, const char *base, const struct stat *sb,
+			 int fd)
+{
+	int old, r;
+
+	if (fchown(fd, sb->st_uid, sb->st_gid) != 0) {
+		r = -errno;
+		snprintf(keep_failure, sizeof(keep_failure),
+			 "cannot keep its owner and group (%u:%u): %s",
+			 (unsigned int)sb->st_uid, (unsigned int)sb->st_gid,
+			 strerror(-r));
+		return r;
+	}
+	if (fchmod(fd, sb->st_mode & 07777) != 0)
+		return -errno;
+	old = openat(dfd, base, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (old < 0)
+		return -errno;
+	r = copy_xattrs(old, fd);
+	close(old);
+	if (r < 0 && !keep_failure[0])
+		snprintf(keep_failure, sizeof(keep_failure),
+			 "cannot read its extended attributes: %s", strerror(-r));
+	return r;
+}
+
 int conf_write_atomic(const char *text, size_t len)
 {
 	char tmp[64], real[PATH_MAX], dir[PATH_MAX];
 	const char *base, *name;
 	struct stat sb;
-	mode_t mode = 0644;
+	bool existed;
 	int fd, dfd, r;
 
+	keep_failure[0] = '\0';
 	r = conf_real_path(real, sizeof(real));
 	if (r < 0)
 		return r;
@@ -175,8 +275,7 @@ int conf_write_atomic(const char *text, size_t len)
 	dfd = sysroot_open(dir, O_RDONLY | O_DIRECTORY);
 	if (dfd < 0)
 		return -errno;
-	if (fstatat(dfd, base, &sb, 0) == 0)
-		mode = sb.st_mode & 07777;
+	existed = fstatat(dfd, base, &sb, 0) == 0;
 	remove_stale_temp_files(dfd);
 
 	/* mkostemp() wants a path: the directory's descriptor is one */
@@ -189,7 +288,9 @@ int conf_write_atomic(const char *text, size_t len)
 	}
 	name = strrchr(tmp, '/') + 1;
 	r = write_all(fd, text, len);
-	if (!r && fchmod(fd, mode) != 0)
+	if (!r && existed)
+		r = copy_metadata(dfd, base, &sb, fd);
+	else if (!r && fchmod(fd, 0644) != 0)
 		r = -errno;
 	if (!r && fsync(fd) != 0)
 		r = -errno;
@@ -218,6 +319,8 @@ int conf_write_atomic(const char *text, size_t len)
 
 const char *conf_write_strerror(int e)
 {
+	if (keep_failure[0])
+		return keep_failure;
 	switch (e) {
 	case EROFS:
 		return "/etc is on a read-only file system";

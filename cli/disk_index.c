@@ -138,13 +138,6 @@ static bool scsi_address(const char *disk, char *addr, size_t size)
 	return true;
 }
 
-static char *make_note(const char *alias, const char *persistent)
-{
-	return xasprintf("%s%s%s", alias ? alias : "",
-			 alias && persistent ? " " : "",
-			 persistent ? persistent : "");
-}
-
 /*
  * A disk with no link yet whose add event udev (when it runs) has not
  * finished: its database entry is written after its links are made.
@@ -190,8 +183,6 @@ int disk_index_build(struct disk_index *dx, bool warn)
 		x->name_len = strlen(d->name);
 		x->alias = d->alias ? d->alias : log_aliases_find(&dx->conf, d);
 		x->persistent = stable_name(d);
-		x->note = make_note(x->alias, x->persistent);
-		x->note_len = strlen(x->note);
 		x->links_pending = !x->persistent && links_pending(d, udev_runs);
 
 		insert(dx, d->name, x->name_len, i, KEY_DISK);
@@ -219,10 +210,8 @@ int disk_index_build(struct disk_index *dx, bool warn)
 
 void disk_index_free(struct disk_index *dx)
 {
-	for (size_t i = 0; i < dx->ndisks; i++) {
-		free(dx->disks[i].note);
+	for (size_t i = 0; i < dx->ndisks; i++)
 		free(dx->disks[i].persistent);
-	}
 	free(dx->disks);
 	strmap_free(&dx->map);
 	for (size_t i = 0; i < dx->nents; i++)

@@ -23,8 +23,7 @@ struct dx_disk {
 	const char *name;	/* "sdb" */
 	const char *alias;	/* kernel alias, else configured one; or NULL */
 	char *persistent;	/* most stable by-* link's name, or NULL */
-	char *note;		/* "data0 wwn-0x5000..." (may be empty) */
-	size_t name_len, note_len;
+	size_t name_len;
 	bool links_pending;	/* no link, and udev has not handled it yet */
 };
 

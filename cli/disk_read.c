@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "alias_rules.h"
+#include "disk_identity.h"
 #include "sysroot.h"
 #include "xalloc.h"
 
@@ -25,39 +26,7 @@ static int cmp_part(const void *a, const void *b)
 			  ((const struct disk_part *)b)->name);
 }
 
-static void warn_attr(struct scan_ctx *sc, const char *disk,
-		      const char *attr, const char *reason)
-{
-	char *line;
-	size_t len;
-
-	/* kept per disk and printed in order once the workers are done */
-	line = xasprintf("/sys/block/%s%s%s: %s\n", disk, *attr ? "/" : "",
-			 attr, reason);
-	len = *sc->warnings ? strlen(*sc->warnings) : 0;
-	*sc->warnings = xreallocarray(*sc->warnings, len + strlen(line) + 1, 1);
-	strcpy(*sc->warnings + len, line);
-	free(line);
-}
-
 /* Read an attribute; absent is normal (0), other failures are warned (-1). */
-/*
- * "device/model" from the root: "device" links up out of the disk's
- * directory ("../../../0:0:0:0"), which a lookup confined to dfd refuses.
- */
-static ssize_t read_disk_attr(int dfd, const char *disk, const char *attr,
-			      char *buf, bool bytes)
-{
-	char path[DISK_NAME_MAX + 64];
-
-	if (strncmp(attr, "device/", 7) == 0 &&
-	    (size_t)snprintf(path, sizeof(path), "sys/block/%s/%s", disk, attr) < sizeof(path))
-		return bytes ? read_attr_bytes(sysroot_fd(), path, buf, ATTR_MAX)
-			     : read_attr(sysroot_fd(), path, buf, ATTR_MAX);
-	return bytes ? read_attr_bytes(dfd, attr, buf, ATTR_MAX)
-		     : read_attr(dfd, attr, buf, ATTR_MAX);
-}
-
 static int get_attr(struct scan_ctx *sc, int dfd, const char *disk,
 		    const char *attr, char *buf)
 {
@@ -67,12 +36,7 @@ static int get_attr(struct scan_ctx *sc, int dfd, const char *disk,
 		return 1;
 	if (n == -ENOENT || n == -ENOTDIR)
 		return 0;
-	if (n == -EFBIG)
-		warn_attr(sc, disk, attr, "unexpectedly long");
-	else if (n == -EILSEQ)
-		warn_attr(sc, disk, attr, "contains a NUL byte");
-	else
-		warn_attr(sc, disk, attr, attr_strerror((int)-n));
+	warn_read_error(sc, disk, attr, n);
 	return -1;
 }
 
@@ -119,21 +83,6 @@ static bool parse_devno(const char *s, dev_t *devno)
 	return true;
 }
 
-/* Trim surrounding white space; NULL when nothing is left. */
-static char *dup_trimmed(const char *s)
-{
-	const char *e;
-
-	while (*s == ' ' || *s == '\t' || *s == '\n')
-		s++;
-	e = s + strlen(s);
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n'))
-		e--;
-	if (e == s)
-		return NULL;
-	return xstrndup(s, (size_t)(e - s));
-}
-
 /* expected: the file is in the disk's listing (see get_expected_attr()) */
 static char *read_string(struct scan_ctx *sc, int dfd, const char *disk,
 			 const char *attr, bool expected, char *buf)
@@ -153,30 +102,6 @@ static int read_flag(struct scan_ctx *sc, int dfd, const char *disk,
 		return buf[0] == '1';
 	warn_attr(sc, disk, attr, "neither 0 nor 1");
 	return -1;
-}
-
-/*
- * The WWN as udev's ID_WWN_WITH_EXTENSION (or ID_WWN) has it, which is
- * what lsblk shows.  An NVMe namespace's own "wwid" is taken as it is, in
- * each of the kernel's forms ("eui.", "nvme.", "uuid."), as
- * 60-persistent-storage.rules does.  A SCSI device's "device/wwid" gives
- * a WWN only from an NAA designator, as scsi_id: "naa.5000C5..." is
- * "0x5000c5..."; its "eui." or "t10." forms are not WWNs.
- */
-static char *wwn_from_wwid(const char *wwid, bool nvme)
-{
-	char *p;
-
-	if (nvme)
-		return xstrdup(wwid);
-	if (strncmp(wwid, "naa.", 4) == 0 && wwid[4]) {
-		p = xasprintf("0x%s", wwid + 4);
-		for (char *c = p; *c; c++)
-			if (*c >= 'A' && *c <= 'F')
-				*c += 'a' - 'A';
-		return p;
-	}
-	return NULL;
 }
 
 static void read_alias_attr(struct scan_ctx *sc, int dfd, struct disk *d,
@@ -237,11 +162,6 @@ static void read_devno(struct scan_ctx *sc, int dfd, const char *disk,
 		warn_attr(sc, disk, attr, "not MAJOR:MINOR");
 }
 
-/* What a disk's directory holds, from one getdents64() pass. */
-struct disk_dir {
-	bool alias, serial, wwid, device;
-};
-
 /* "sda" -> "sda1", "nvme0n1" -> "nvme0n1p1": the kernel's partition names */
 static bool is_partition_name(const char *disk, size_t len, const char *name)
 {
@@ -300,6 +220,12 @@ static void read_disk_dir(struct scan_ctx *sc, int dfd, struct disk *d,
 				dd->wwid = true;
 			else if (strcmp(name, "device") == 0)
 				dd->device = true;
+			else if (strcmp(name, "hidden") == 0)
+				dd->hidden = true;
+			else if (strcmp(name, "md") == 0)
+				dd->md = true;
+			else if (strcmp(name, "dm") == 0)
+				dd->dm = true;
 			else if ((flags & SCAN_PARTS) &&
 				 (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN) &&
 				 strlen(name) < DISK_NAME_MAX &&
@@ -315,68 +241,6 @@ static void read_disk_dir(struct scan_ctx *sc, int dfd, struct disk *d,
 		warn_attr(sc, d->name, "", strerror(errno));
 	if (d->nparts > 1)
 		qsort(d->parts, d->nparts, sizeof(*d->parts), cmp_part);
-}
-
-/*
- * The serial number in a SCSI device's VPD page 0x80 (SPC: a 4-byte
- * header whose bytes 2-3 give the length, then the ASCII serial, often
- * padded with blanks), as udev's scsi_id reads it; NULL when absent.
- */
-static char *read_vpd_serial(struct scan_ctx *sc, int dfd, const char *disk,
-			     char *buf)
-{
-	ssize_t n = read_disk_attr(dfd, disk, "device/vpd_pg80", buf, true);
-	size_t len;
-
-	if (n == -ENOENT || n == -ENOTDIR)
-		return NULL;
-	if (n < 0) {
-		warn_attr(sc, disk, "device/vpd_pg80", attr_strerror((int)-n));
-		return NULL;
-	}
-	len = n >= 4 ? ((size_t)(unsigned char)buf[2] << 8) |
-		       (unsigned char)buf[3] : 0;
-	if (n < 4 || (unsigned char)buf[1] != 0x80 || 4 + len > (size_t)n) {
-		warn_attr(sc, disk, "device/vpd_pg80", "not a VPD page 0x80");
-		return NULL;
-	}
-	for (size_t i = 4; i < 4 + len; i++)
-		if (buf[i] == '\0')	/* some devices pad with NULs */
-			len = i - 4;
-		else if ((unsigned char)buf[i] < 0x20 || (unsigned char)buf[i] > 0x7e)
-			return NULL;	/* not text: no serial to show */
-	buf[4 + len] = '\0';
-	return dup_trimmed(buf + 4);
-}
-
-/*
- * Model, serial and WWN: virtio-blk and NVMe keep serial and wwid on the
- * disk, SCSI keeps model and wwid on its device.  A SCSI device (the one
- * with device/wwid) has no serial attribute: its serial is in VPD page
- * 0x80.  device/serial is for the others (NVMe, MMC).
- */
-static void read_info(struct scan_ctx *sc, int dfd, struct disk *d,
-		      const struct disk_dir *dd, char *buf)
-{
-	char *wwid = NULL;
-
-	if (dd->device)
-		d->model = read_string(sc, dfd, d->name, "device/model", false, buf);
-	if (dd->wwid)
-		wwid = read_string(sc, dfd, d->name, "wwid", true, buf);
-	else if (dd->device)
-		wwid = read_string(sc, dfd, d->name, "device/wwid", false, buf);
-	if (dd->serial)
-		d->serial = read_string(sc, dfd, d->name, "serial", true, buf);
-	else if (dd->device && wwid && !dd->wwid)
-		d->serial = read_vpd_serial(sc, dfd, d->name, buf);
-	else if (dd->device)
-		d->serial = read_string(sc, dfd, d->name, "device/serial", false, buf);
-	if (wwid) {
-		/* only an NVMe namespace has "wwid" on the disk itself */
-		d->wwn = wwn_from_wwid(wwid, dd->wwid);
-		free(wwid);
-	}
 }
 
 static void read_flags(struct scan_ctx *sc, int dfd, struct disk *d,
@@ -408,7 +272,12 @@ static void read_parts(struct scan_ctx *sc, int dfd, struct disk *d,
 	}
 }
 
-/* Loop and ram devices are hidden when empty (list without --all). */
+/*
+ * Empty loop and ram devices (a file not attached yet, a RAM disk) are
+ * hidden (list without --all), as lsblk hides them.  Every other empty
+ * disk is listed, as lsblk lists it: an nbd disk not connected, a zram
+ * disk after reset, a drive without a medium (sr, a card reader).
+ */
 static bool may_hide(const char *name)
 {
 	return strncmp(name, "loop", 4) == 0 || strncmp(name, "ram", 3) == 0;
@@ -461,7 +330,7 @@ bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
 		return false;
 	}
 	sc->missing = false;
-	/* empty loop and ram devices are left out before anything else is read */
+	/* empty loop, nbd, zram and ram devices are left out before the rest */
 	size_first = (flags & SCAN_HIDE_EMPTY) && may_hide(d->name);
 	if (size_first) {
 		read_size(sc, dfd, d, sc->buf);
@@ -473,9 +342,19 @@ bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
 	if (listing)
 		read_disk_dir(sc, dfd, d, flags, &dd);
 	else
-		dd = (struct disk_dir){ .alias = true };
+		dd = (struct disk_dir){ .alias = true, .hidden = true };
+	/* NVMe multipath's paths: the head is the disk, as lsblk shows it */
+	if ((flags & SCAN_HIDE_HIDDEN) && dd.hidden &&
+	    read_flag(sc, dfd, d->name, "hidden", sc->buf) == 1) {
+		close(dfd);
+		return false;
+	}
+	/* udev's database is keyed by the device number */
+	if ((flags & SCAN_INFO) && sc->udev_dfd >= 0)
+		read_devno(sc, dfd, d->name, "dev", &d->devno, &d->has_devno,
+			   sc->buf);
 	if (flags & SCAN_INFO)
-		read_info(sc, dfd, d, &dd, sc->buf);
+		disk_read_identity(sc, dfd, d, &dd);
 	if (flags & SCAN_FLAGS)
 		read_flags(sc, dfd, d, sc->buf);
 	/* the kernel names every device-mapper disk dm-N */
@@ -483,7 +362,7 @@ bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
 		d->dm_name = read_string(sc, dfd, d->name, "dm/name", false, sc->buf);
 	if ((flags & SCAN_ALIAS) && dd.alias)
 		read_alias_attr(sc, dfd, d, sc->buf);
-	if (flags & SCAN_DEVNO)
+	if ((flags & SCAN_DEVNO) && !d->has_devno)
 		read_devno(sc, dfd, d->name, "dev", &d->devno,
 			   &d->has_devno, sc->buf);
 	if (flags & (SCAN_DEVNO | SCAN_PART_SIZE))
@@ -499,14 +378,14 @@ bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
 	 * than list it.  Only a file that had to be there and was not makes
 	 * this look: an access(2) a disk is dear at 10k disks.
 	 */
-	if (listing && sc->missing &&
-	    (snprintf(sc->buf, ATTR_MAX, "/sys/block/%s", d->name),
-	     !sysroot_exists(sc->buf)) && errno == ENOENT) {
-		free(*sc->warnings);
-		*sc->warnings = NULL;
-		warn_attr(sc, d->name, "",
-			  "the disk went away while being read; not listed");
-		return false;
-	}
-	return true;
+	if (!listing || !sc->missing)
+		return true;
+	snprintf(sc->buf, ATTR_MAX, "/sys/block/%s", d->name);
+	if (sysroot_exists(sc->buf) || errno != ENOENT)
+		return true;
+	free(*sc->warnings);
+	*sc->warnings = NULL;
+	warn_attr(sc, d->name, "",
+		  "the disk went away while being read; not listed");
+	return false;
 }

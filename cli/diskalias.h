@@ -12,6 +12,7 @@ enum {
 	DA_EXIT_OK = 0,
 	DA_EXIT_FAILURE = 1,	/* the request failed; nothing was changed */
 	DA_EXIT_USAGE = 2,	/* bad options or arguments */
+	DA_EXIT_UNTOLD = 4,	/* changed, but stdout could not be written */
 	DA_EXIT_NOTFOUND = 32,	/* get: no alias; resolve: no disk has it */
 	DA_EXIT_PARTIAL = 64,	/* done, but some part failed (see stderr) */
 };
@@ -19,7 +20,6 @@ enum {
 /* Long options shared by every verb (numbered like util-linux does). */
 enum {
 	OPT_SYSROOT = CHAR_MAX + 1,
-	OPT_LIST_COLUMNS,
 	OPT_VERB_BASE = CHAR_MAX + 32,	/* first number free for a verb */
 };
 
@@ -32,6 +32,8 @@ enum {
 /*
  * To add a verb: cmd_<verb>.c defining "const struct verb verb_<verb>",
  * declared below, a line in verbs[] (main.c) and in cli/CMakeLists.txt.
+ * Its options are said once, in its entry: run() hands those to
+ * getopt_long(), and parse_main_options() lets them stand before the verb.
  * Paths go through sysroot.h, DISK arguments through disk_resolve()
  * (disk_arg.h), aliases through alias_check() (alias_rules.h), the alias
  * attribute through alias_attr.h; failures are one err()/warnx() line
@@ -48,10 +50,23 @@ struct verb {
 	void (*usage)(void);	/* the verb's --help; NULL: run() has its own */
 	const char *args;	/* for the command list: "DISK ALIAS" */
 	const char *help;
+	/* ends with COMMON_LONGOPTS and { NULL }; NULL: the common ones only */
+	const struct option *longopts;
+	const char *shortopts;	/* without COMMON_SHORTOPTS */
 };
 
 extern const struct verb verb_list, verb_get, verb_set, verb_apply,
 	verb_forget, verb_validate, verb_resolve, verb_log;
+
+/*
+ * The verb has changed something (an alias, the config): a write error
+ * on standard output from now on exits DA_EXIT_UNTOLD, not "nothing was
+ * changed".
+ */
+void note_changed(void);
+
+/* Say "write error" (once) and exit: stdout could not be written. */
+void __attribute__((noreturn)) exit_write_error(void);
 
 /* What -h prints: the main page, or that of the verb being run. */
 void set_help(void (*usage)(void));
@@ -63,11 +78,12 @@ void common_option(int c, const char *arg);
 int parse_common_options(int argc, char **argv);
 
 /*
- * The options before the verb, those of any verb included (handled here:
- * the common ones); returns optind, the verb's index, and in *npre the
- * number of arguments before it that are options for the verb.
+ * The options before the verb, those of any of the nverbs verbs included
+ * (handled here: the common ones); returns optind, the verb's index, and
+ * in *npre the number of arguments before it that are options for the verb.
  */
-int parse_main_options(int argc, char **argv, int *npre);
+int parse_main_options(int argc, char **argv, const struct verb *const *verbs,
+		       size_t nverbs, int *npre);
 
 /*
  * argv for the verb at argv[verb]: the program's name, the npre options

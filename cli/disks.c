@@ -22,56 +22,12 @@
 #include "mounts.h"
 #include "parallel.h"
 #include "sysroot.h"
+#include "udev_db.h"
 #include "xalloc.h"
-
-/* What a name of dt->byname stands for. */
-struct disk_ref {
-	int disk;
-	int part;		/* -1 for the disk itself */
-};
-
-static bool all_letters(const char *s)
-{
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
-			return false;
-	return true;
-}
-
-/*
- * Kernel names in the kernel's order: numbers as numbers (nvme2n1 before
- * nvme10n1) and letter suffixes as sd counts them (sdz before sdaa).
- */
-int disk_name_cmp(const char *a, const char *b)
-{
-	size_t i = 0, la, lb;
-
-	while (a[i] && a[i] == b[i])
-		i++;
-	if (i > 0 && all_letters(a + i) && all_letters(b + i)) {
-		la = strlen(a + i);
-		lb = strlen(b + i);
-		if (la != lb)
-			return la < lb ? -1 : 1;
-	}
-	return strverscmp(a, b);
-}
 
 static int cmp_kname_p(const void *a, const void *b)
 {
 	return disk_name_cmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int cmp_disk(const void *a, const void *b)
-{
-	return disk_name_cmp(((const struct disk *)a)->name,
-			     ((const struct disk *)b)->name);
-}
-
-bool disk_name_ok(const char *s)
-{
-	return *s && strlen(s) < DISK_NAME_MAX && !strchr(s, '/') &&
-	       strcmp(s, ".") != 0 && strcmp(s, "..") != 0;
 }
 
 /* Names in /sys/block, sorted so that output and warnings are stable. */
@@ -129,55 +85,6 @@ static void scan_one_disk(void *arg, size_t i, int worker)
 	job->keep[i] = disk_read(sc, d, job->flags);
 }
 
-/* The name map's key: the name of a disk or partition of refs[]. */
-static const char *ref_name(const void *ctx, uint32_t r, size_t *len)
-{
-	const struct disk_table *dt = ctx;
-	const struct disk *d = &dt->disks[dt->refs[r].disk];
-	const char *name = dt->refs[r].part < 0 ? d->name :
-			   d->parts[dt->refs[r].part].name;
-
-	*len = strlen(name);
-	return name;
-}
-
-/* Disks and partitions by kernel name, for the links' and mounts' targets. */
-static void build_name_index(struct disk_table *dt)
-{
-	const struct strmap_keys k = { ref_name, dt };
-	size_t i, j, n = 0;
-
-	for (i = 0; i < dt->ndisks; i++)
-		n += 1 + dt->disks[i].nparts;
-	dt->refs = xcalloc(n, sizeof(*dt->refs));
-	strmap_reserve(&dt->byname, n);
-	n = 0;
-	for (i = 0; i < dt->ndisks; i++) {
-		struct disk *d = &dt->disks[i];
-
-		for (j = 0; j <= d->nparts; j++) {
-			const char *name = j ? d->parts[j - 1].name : d->name;
-
-			if (strmap_put(&dt->byname, &k, name, strlen(name),
-				       (uint32_t)n) != n)
-				continue;	/* first of a name wins */
-			dt->refs[n++] = (struct disk_ref){ (int)i, (int)j - 1 };
-		}
-	}
-}
-
-struct disk *disks_find_name(const struct disk_table *dt, const char *name,
-			     int *part)
-{
-	const struct strmap_keys k = { ref_name, dt };
-	uint32_t r = strmap_get_str(&dt->byname, &k, name);
-
-	if (r == STRMAP_NONE)
-		return NULL;
-	*part = dt->refs[r].part;
-	return &dt->disks[dt->refs[r].disk];
-}
-
 /* ---- the scan ---- */
 
 /*
@@ -223,7 +130,7 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 	DIR *diskdir = NULL;
 	bool short_list_is_all;
 	struct statfs sfs;
-	int fd, r, k, nworkers;
+	int fd, r, k, nworkers, udev_dfd = -1;
 	size_t i, n;
 
 	memset(dt, 0, sizeof(*dt));
@@ -261,11 +168,15 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 	}
 	job.per_dir = xcalloc(job.ndirs + 1, sizeof(*job.per_dir));
 
+	/* model, serial and WWN as lsblk shows them, where udev has them */
+	if (flags & SCAN_INFO)
+		udev_dfd = sysroot_open(UDEV_DATA_DIR, O_RDONLY | O_DIRECTORY);
 	nworkers = parallel_workers(n);
 	short_list_is_all = fstatfs(fd, &sfs) == 0 &&
 			    (sfs.f_type == SYSFS_MAGIC || sfs.f_type == TMPFS_MAGIC);
 	for (k = 0; k < nworkers; k++) {
 		dj->ctx[k].short_list_is_all = short_list_is_all;
+		dj->ctx[k].udev_dfd = udev_dfd;
 		dj->ctx[k].buf = xmalloc(ATTR_MAX);
 		dj->ctx[k].dbuf = xmalloc(DIRENT_BUF);
 	}
@@ -299,9 +210,11 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 	if (diskdir)
 		closedir(diskdir);
 	close(fd);
+	if (udev_dfd >= 0)
+		close(udev_dfd);
 
-	if (flags & (SCAN_LINKS | SCAN_MOUNTS))
-		build_name_index(dt);
+	if (flags & SCAN_PARTS)
+		disk_table_index_names(dt);
 	if (flags & SCAN_LINKS)
 		links_merge(dt, job.per_dir);
 	free(job.per_dir);
@@ -323,27 +236,4 @@ void disks_free(struct disk_table *dt)
 	strmap_free(&dt->byname);
 	free(dt->refs);
 	memset(dt, 0, sizeof(*dt));
-}
-
-struct disk *disks_find(const struct disk_table *dt, const char *name)
-{
-	struct disk key = { .name = (char *)name };
-
-	if (!dt->ndisks)
-		return NULL;
-	return bsearch(&key, dt->disks, dt->ndisks, sizeof(key), cmp_disk);
-}
-
-struct disk *disks_find_alias(const struct disk_table *dt, const char *alias,
-			      const struct disk *skip)
-{
-	size_t i;
-
-	for (i = 0; i < dt->ndisks; i++) {
-		struct disk *d = &dt->disks[i];
-
-		if (d != skip && d->alias && strcmp(d->alias, alias) == 0)
-			return d;
-	}
-	return NULL;
 }

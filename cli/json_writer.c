@@ -17,8 +17,8 @@ static void indent(struct json_writer *js)
 		fputs("   ", js->out);
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0. */
-static size_t utf8_len(const unsigned char *s)
+/* Length of the valid UTF-8 sequence at s (avail bytes there), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t avail)
 {
 	size_t n, i;
 
@@ -32,6 +32,8 @@ static size_t utf8_len(const unsigned char *s)
 		n = 4;
 	else
 		return 0;
+	if (n > avail)
+		return 0;
 	for (i = 1; i < n; i++)
 		if ((s[i] & 0xc0) != 0x80)
 			return 0;
@@ -42,16 +44,17 @@ static size_t utf8_len(const unsigned char *s)
 	return n;
 }
 
-static void put_string(FILE *out, const char *str)
+static void put_string(FILE *out, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
+	const unsigned char *end = s + len;
 
 	fputc('"', out);
-	while (*s) {
+	while (s < end) {
 		size_t n = 0;
 
 		/* a run of plain printable ASCII goes out in one write */
-		while (s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' && s[n] != '\\')
+		while (s + n < end && s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' && s[n] != '\\')
 			n++;
 		if (n) {
 			fwrite(s, 1, n, out);
@@ -59,7 +62,7 @@ static void put_string(FILE *out, const char *str)
 			continue;
 		}
 		/* "\\x" always starts an escape: a backslash before 'x' is one */
-		if (*s == '\\' && s[1] == 'x') {
+		if (*s == '\\' && s + 1 < end && s[1] == 'x') {
 			fputs("\\\\x5c", out);
 			s++;
 			continue;
@@ -73,7 +76,7 @@ static void put_string(FILE *out, const char *str)
 			fprintf(out, "\\u%04x", *s++);
 			continue;
 		}
-		n = utf8_len(s);
+		n = utf8_len(s, (size_t)(end - s));
 		if (n == 0) {
 			/* not UTF-8: the text \xNN, never the character U+00NN */
 			fprintf(out, "\\\\x%02x", *s++);
@@ -104,7 +107,7 @@ static void member(struct json_writer *js, const char *key)
 		indent(js);
 	}
 	if (key) {
-		put_string(js->out, key);
+		put_string(js->out, key, strlen(key));
 		fputs(": ", js->out);
 	}
 }
@@ -159,8 +162,14 @@ void json_string(struct json_writer *js, const char *key, const char *value)
 		json_null(js, key);
 		return;
 	}
+	json_string_len(js, key, value, strlen(value));
+}
+
+void json_string_len(struct json_writer *js, const char *key,
+		     const char *value, size_t len)
+{
 	member(js, key);
-	put_string(js->out, value);
+	put_string(js->out, value, len);
 }
 
 void json_u64(struct json_writer *js, const char *key, uint64_t value)

@@ -5,7 +5,7 @@
 /*
  * A small streaming JSON writer, formatted like lsblk -J (three-space
  * indent, arrays of scalars on one line).  libsmartcols cannot nest an
- * object inside a row, which the "links" contract of design.md needs.
+ * object inside a row, which "links" in list -J needs (diskalias(8)).
  * Keys are NULL inside arrays.  Strings are written as UTF-8 and lose
  * nothing: a byte that is not UTF-8 becomes the four characters \xNN
  * (never U+00NN, another character), a backslash before an 'x' becomes
@@ -34,6 +34,9 @@ void json_object_end(struct json_writer *js);
 void json_array_begin(struct json_writer *js, const char *key, bool inline_);
 void json_array_end(struct json_writer *js);
 void json_string(struct json_writer *js, const char *key, const char *value);
+/* value[0..len), NUL bytes included (as \u0000) */
+void json_string_len(struct json_writer *js, const char *key,
+		     const char *value, size_t len);
 void json_u64(struct json_writer *js, const char *key, uint64_t value);
 void json_bool(struct json_writer *js, const char *key, bool value);
 void json_null(struct json_writer *js, const char *key);

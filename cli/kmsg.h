@@ -101,7 +101,7 @@ bool log_next_token(const struct log_scanner *sc, const char *text,
 /*
  * A patched kernel prints a message about an aliased disk as it would
  * without the alias, byte for byte, and appends " (alias NAME)" at the
- * end (design.md): NAME is the alias of the disk the message is about,
+ * end (diskalias(8), "log"): NAME is the alias of the disk the message is about,
  * 1 to ALIAS_MAX_LEN bytes of [A-Za-z0-9_-], and a partition's message
  * carries its disk's.  Finds that end in text[0..len): returns the length
  * of the whole " (alias NAME)" and points *alias, *alias_len at NAME, or
@@ -125,7 +125,7 @@ enum log_event {
 				 * virtio_blk's "virtio2: [vda] N 512-byte
 				 * logical blocks": a disk took the name */
 	LOG_EVENT_REMOVE,	/* "sd 2:0:0:1: [sdb] Synchronizing SCSI cache":
-				 * the disk is going (after this line) */
+				 * the disk is going away or suspending */
 };
 
 struct log_event_info {
@@ -149,6 +149,10 @@ enum log_event log_classify(const char *text, size_t len,
  * name has no partition part.
  */
 size_t log_disk_part(const char *name, size_t len);
+
+/* The length of the SCSI address H:C:T:L at text[start] (a word of its
+ * own), or 0. */
+size_t log_scsi_address_len(const char *text, size_t len, size_t start);
 
 /* Turn \xNN escapes of a kmsg message back into bytes; returns the length. */
 size_t kmsg_unescape(const char *in, size_t len, char *out);

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "disk_read.h"
+#include "disk_attr.h"
 #include "sysroot.h"
 #include "xalloc.h"
 

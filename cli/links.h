@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "disks.h"
+#include "disk_table.h"
 
 /*
  * The by-* directories of /dev/disk, sorted, in *dirs (malloc'd, each

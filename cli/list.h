@@ -16,6 +16,7 @@
 #include "conf_decide.h"
 #include "config.h"
 #include "disks.h"
+#include "table.h"
 
 enum {
 	COL_NAME,
@@ -26,6 +27,7 @@ enum {
 	COL_MODEL,
 	COL_SERIAL,
 	COL_WWN,
+	COL_PERSISTENT,
 	COL_MAJMIN,
 	COL_RM,
 	COL_RO,
@@ -36,7 +38,7 @@ enum {
 	COL_CONF_STATE,
 };
 
-/* A cell holding a list (one item a line in a table) */
+/* A cell holding a list (comma-separated in a table) */
 #define COLF_LIST 1
 /* Not identity: cut (and marked) to fit a narrow terminal */
 #define COLF_CUT 2
@@ -84,10 +86,10 @@ void list_print_columns(void);
 
 /*
  * Between the items of a list cell: not '\n', which an item (a mount
- * point "a\nb") may hold and the table must show as \x0a, not as a
- * second item on a line of its own.
+ * point "a\nb") may hold and the table must show as \x0a, and not ',',
+ * which the table shows between items and as \x2c inside one.
  */
-#define LIST_SEP '\x1f'
+#define LIST_SEP TABLE_LIST_SEP
 
 /*
  * The text of one cell, or NULL for an empty cell.  Text made for the

@@ -4,6 +4,7 @@
  * the help text and both renderers, and says what each cell holds.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <libsmartcols.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <sys/sysmacros.h>
 
 #include "diskalias.h"
+#include "links.h"
 #include "list.h"
 #include "xalloc.h"
 
@@ -25,6 +27,7 @@ const struct colinfo infos[] = {
 	[COL_MODEL]       = { "MODEL", "model", 0.1, SCOLS_FL_TRUNC, COLF_CUT, SCAN_INFO, "device identifier" },
 	[COL_SERIAL]      = { "SERIAL", "serial", 0.1, 0, 0, SCAN_INFO, "disk serial number" },
 	[COL_WWN]         = { "WWN", "wwn", 0.1, 0, 0, SCAN_INFO, "unique storage identifier" },
+	[COL_PERSISTENT]  = { "PERSISTENT", "persistent", 0.1, 0, COLF_CUT, SCAN_LINKS, "the link set --persist keys the disk by (most stable by-id, else by-path)" },
 	[COL_MAJMIN]      = { "MAJ:MIN", "maj:min", 6, 0, 0, SCAN_DEVNO, "major:minor device number" },
 	[COL_RM]          = { "RM", "rm", 1, SCOLS_FL_RIGHT, 0, SCAN_FLAGS, "removable device" },
 	[COL_RO]          = { "RO", "ro", 1, SCOLS_FL_RIGHT, 0, SCAN_FLAGS, "read-only device" },
@@ -37,12 +40,13 @@ const struct colinfo infos[] = {
 
 const size_t ncolinfos = sizeof(infos) / sizeof(infos[0]);
 
+/* one line a disk: what tells the disk apart, and where it is used */
 static const int default_columns[] = {
-	COL_NAME, COL_ALIAS, COL_SIZE, COL_MODEL, COL_SERIAL, COL_WWN,
-	COL_LINKS, COL_MOUNTPOINTS,
+	COL_NAME, COL_ALIAS, COL_SIZE, COL_MODEL, COL_SERIAL, COL_PERSISTENT,
+	COL_MOUNTPOINTS,
 };
 
-/* JSON also carries the path and the partitions by default (design.md). */
+/* JSON keeps every member it had, whatever the table shows (diskalias(8)) */
 static const int default_json_columns[] = {
 	COL_NAME, COL_PATH, COL_ALIAS, COL_SIZE, COL_MODEL, COL_SERIAL,
 	COL_WWN, COL_LINKS, COL_MOUNTPOINTS, COL_PARTITIONS,
@@ -198,10 +202,7 @@ static char *size_to_human(uint64_t bytes, char *buf, size_t bufsz)
 
 bool list_mount_repeats(const struct disk *d, size_t i)
 {
-	for (size_t j = 0; j < i; j++)
-		if (strcmp(d->mounts[j].target, d->mounts[i].target) == 0)
-			return true;
-	return false;
+	return d->mounts[i].repeat;	/* marked once, when mounts are merged */
 }
 
 const char *list_size_text(const struct list_ctl *ctl, uint64_t bytes,
@@ -216,13 +217,13 @@ const char *list_size_text(const struct list_ctl *ctl, uint64_t bytes,
 
 /* ---- table, raw, pairs ---- */
 
-/* A list of items, one a line. */
+/* A list of items, apart by LIST_SEP. */
 struct strbuf {
 	char *s;
 	size_t len, cap;
 };
 
-/* Append the item made of parts (NULL-terminated) on a line of its own. */
+/* Append the item made of parts (NULL-terminated) as an item of its own. */
 static void sb_item(struct strbuf *sb, const char *part, ...)
 {
 	bool first = true;
@@ -278,6 +279,15 @@ const char *list_cell_text(const struct list_ctl *ctl, const struct disk *d,
 		return d->serial;
 	case COL_WWN:
 		return d->wwn;
+	case COL_PERSISTENT: {
+		char path[PATH_MAX];
+
+		/* the name set --persist writes, as log shows it: no directory */
+		if (!link_stable_name(d, path, sizeof(path)))
+			return NULL;
+		sb_item(&sb, strrchr(path, '/') + 1, NULL);
+		return *owned = sb.s;
+	}
 	case COL_MAJMIN:
 		if (!d->has_devno)
 			return NULL;

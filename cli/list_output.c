@@ -53,8 +53,10 @@ void list_print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 	for (j = 0; j < n; j++) {
 		const struct colinfo *ci = &infos[ctl->columns[j]];
 
+		/* a list is a line's cell too: its items apart by commas */
 		cols[j] = (struct table_column){ ci->name, ci->whint, ci->scols_flags,
-						 !(ci->flags & COLF_CUT) };
+						 !(ci->flags & COLF_CUT),
+						 (ci->flags & COLF_LIST) && ctl->mode == OUT_TABLE };
 	}
 	table_init(&tb, cols, n, formats[ctl->mode], ctl->noheadings);
 	job.text = xcalloc(ncells + 1, sizeof(*job.text));
@@ -62,43 +64,20 @@ void list_print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 	parallel_run(dt->ndisks, parallel_workers(dt->ndisks), make_cells, &job);
 
 	for (i = 0; i < dt->ndisks; i++) {
-		const char **next = &job.text[i * n];
-		bool more = true;
+		const char **ln = table_new_line(&tb);
 
-		/*
-		 * In a table a list shows one item a line, as lsblk shows
-		 * MOUNTPOINTS, on continuation lines.  Raw and pairs output
-		 * keep the list in one cell ("\n" is escaped).
-		 */
-		while (more) {
-			const char **ln = table_new_line(&tb);
+		for (j = 0; j < n; j++) {
+			char *text = (char *)job.text[i * n + j];
 
-			if (!ln)
-				err(DA_EXIT_FAILURE, "cannot allocate output line");
-			more = false;
-			for (j = 0; j < n; j++) {
-				const char *text = next[j];
-				char *nl;
-
-				if (!text)
-					continue;
-				next[j] = NULL;
-				/* a list's text is the cell's own (job.owned) */
-				if (!(infos[ctl->columns[j]].flags & COLF_LIST)) {
-					ln[j] = text;
-					continue;
-				}
-				if (ctl->mode != OUT_TABLE) {
-					/* one cell: the items apart as "\x0a" */
-					for (nl = (char *)text; (nl = strchr(nl, LIST_SEP)); )
-						*nl = '\n';
-				} else if ((nl = strchr(text, LIST_SEP))) {
-					*nl = '\0';
-					next[j] = nl + 1;
-					more = true;
-				}
-				ln[j] = text;
-			}
+			/*
+			 * Raw and pairs output keep a list in one cell with
+			 * the items apart as "\x0a", as diskalias(8) says.
+			 * A list's text is the cell's own (job.owned).
+			 */
+			if (text && !cols[j].list && (infos[ctl->columns[j]].flags & COLF_LIST))
+				for (char *sep = text; (sep = strchr(sep, LIST_SEP)); )
+					*sep = '\n';
+			ln[j] = text;
 		}
 	}
 	rc = table_print(&tb, stdout);

@@ -9,19 +9,29 @@
  *
  *  log      the log's own lines: "block sdb: alias set to data0", the
  *           " (alias data0)" a patched kernel ends a message with, and the
- *           lines that tie a name to a device or end that tie ("sd 2:0:0:1:
- *           [sdb] Attached SCSI disk", "... Synchronizing SCSI cache");
+ *           lines that tie a name to a device ("sd 2:0:0:1: [sdb] Attached
+ *           SCSI disk"); a name's meaning ends only where another device
+ *           takes it (a new attach, another address), never at a removal
+ *           line alone ("... Synchronizing SCSI cache" is also a suspend);
  *  journal  the record's own fields (_UDEV_SYSNAME, _KERNEL_DEVICE,
  *           _UDEV_DEVLINK), as udev knew them when it was logged;
  *  system   today's disks (sysfs), only for records of the running boot
  *           and only from the last time the log shows the name change.
  *
  * A boot starts at "Linux version", a new _BOOT_ID, or a time that goes
- * back; the evidence of one boot never reaches into another.  Files:
- * log_evidence.c (per-boot evidence, boots), log_running.c (the running
- * boot's records), log_annotate.c
- * (a record's disks and notes), log_output.c (plain and JSON), log_read.c
- * (the input formats), cmd_log.c (options).
+ * back to under 10 s; the evidence of one boot never reaches into another.
+ *
+ * The state is split by concern: what is known of the running boot
+ * (struct log_system), one boot's evidence (struct log_boot), the record
+ * at hand (struct log_rec) and the output (struct log_output).  A pass
+ * over records is a composition of them, fed by the reader (struct
+ * log_sink): gathering the running boot's /dev/kmsg (a boot and its
+ * records: log_running.c), judging a saved log's boots (the same and a
+ * tally: log_running.c), and annotating (all four: struct logger).  A
+ * record's road: its boot (log_evidence.c), its disks and their notes,
+ * settled (log_annotate.c, log_system.c), then out (log_output.c), which
+ * only reads.  log_names.c holds the names of one boot, log_read.c the
+ * input formats, cmd_log.c the options.
  */
 
 #include <signal.h>
@@ -45,8 +55,6 @@ enum log_source {
 	SRC_SYSTEM,
 };
 
-const char *log_source_name(enum log_source s);
-
 /* A kernel name of one boot of the log and what that boot showed of it. */
 struct ev_disk {
 	char name[LOG_NAME_MAX + 1];
@@ -57,12 +65,14 @@ struct ev_disk {
 	uint32_t hash;
 	uint8_t name_len;
 	bool attached;		/* an attach line since its last change */
-	bool removed;		/* a removal line, no new attach since */
-	bool changed;		/* taken by another disk, or removed */
+	bool removed;		/* a removal line, no line of it since */
+	bool changed;		/* taken by another disk */
 	bool changed_no_time;	/* ... at a record without a time */
 	uint64_t changed_at;	/* the last change's time (usec) */
 	uint64_t changed_rec;	/* ... and record number */
-	uint64_t mentioned, named, noted;	/* record stamps */
+	/* the record at hand's marks (record numbers; log_annotate.c) */
+	uint64_t mentioned, named, noted, listed;
+	uint32_t rec_disk;		/* its place in log_rec.disks, if listed */
 	const struct dx_disk *sys;	/* today's disk of the name, as of */
 	unsigned sys_gen;		/* ... this index generation (0: none) */
 	uint32_t run_k;			/* the name in the running boot's map */
@@ -80,6 +90,8 @@ struct ev_map {
 #define EV_MAX_NAMES	65536	/* more names in one boot: not tracked */
 #define EV_NONE		UINT32_MAX
 
+/* log_names.c */
+uint32_t log_hash(const char *s, size_t len);
 void ev_map_reset(struct ev_map *m);
 void ev_map_free(struct ev_map *m);
 /* The entry of name (created when create); EV_NONE when none. */
@@ -102,14 +114,43 @@ struct run_boot {
 	struct ev_map names;	/* its last boot's names and their changes */
 };
 
-void run_boot_add(struct run_boot *rb, uint64_t usec, const char *text, size_t len);
-bool run_boot_has(const struct run_boot *rb, uint64_t usec, const char *text, size_t len);
-void run_boot_free(struct run_boot *rb);
+/* What is known of the running boot: today's disks, its own log. */
+struct log_system {
+	struct disk_index dx;
+	bool have_index;
+	bool live;			/* the log is /dev/kmsg: the running boot */
+	time_t last_scan;
+	uint64_t dx_built_rec;		/* the record the index is as of */
+	unsigned dx_gen;		/* counts index builds, from 1 */
+	bool dx_stale;
+	struct log_scanner scanner;
+	char running_boot_id[40];	/* /proc/sys/kernel/random/boot_id */
+	struct run_boot run;
+	/* a saved kernel log: which of its boots is the running one */
+	bool *verdicts;			/* by boot number - 1 */
+	size_t nverdicts;
+};
+
+/* One boot of the log: where it is, and its names' evidence. */
+struct log_boot {
+	struct ev_map ev;
+	unsigned boot_no;
+	uint64_t boot_records;
+	bool current;			/* it is the running boot */
+	bool have_last_time;
+	uint64_t last_time;
+	/* the journal's _BOOT_ID, as long as it is: one cut short could
+	 * match the next boot's and carry evidence across */
+	char *boot_id;
+	size_t boot_id_len;
+};
 
 struct hit {
 	size_t start, len;		/* in the text */
 	uint32_t ev;
 	enum log_token_kind kind;
+	uint32_t disk;			/* in log_rec.disks */
+	bool note_here;			/* plain output: the disk's note follows */
 };
 
 /* A disk's note at one record: each half with where it came from. */
@@ -119,91 +160,137 @@ struct note {
 	const struct dx_disk *sys;	/* today's disk, when valid */
 };
 
-struct logger {
-	/* today's disks */
-	struct disk_index dx;
-	bool have_index;
-	bool live;			/* /dev/kmsg: the running boot */
-	time_t last_scan;
-	uint64_t dx_built_rec;		/* the record the index is as of */
-	unsigned dx_gen;		/* counts index builds, from 1 */
-	bool dx_stale;
-	struct log_scanner scanner;
+/* A disk of the record at hand, its note settled. */
+struct rec_disk {
+	uint32_t ev;
+	struct note note;
+};
 
-	/* the boot of the record at hand */
-	bool gather_only;		/* reading the running boot: no output */
-	struct ev_map ev;
-	unsigned boot_no;
-	uint64_t boot_records;
-	bool current;			/* the record's boot is the running one */
-	/* a saved kernel log: which of its boots is the running one */
-	bool *verdicts;			/* by boot number - 1 */
-	size_t nverdicts;
-	uint64_t nmatched, nmismatched;	/* the boot's records in /dev/kmsg, not */
-	bool prepass;			/* counting them */
-	bool have_last_time;
-	uint64_t last_time;
-	char boot_id[40];
-	char running_boot_id[40];	/* /proc/sys/kernel/random/boot_id */
-	struct run_boot run;
-
-	/* the record at hand */
+/* The record at hand: what it is and which disks it is about. */
+struct log_rec {
 	const struct log_record *rec;
 	const struct journal_fields *jf;
+	uint64_t nrecords;		/* its number, from 1 */
 	enum log_event event;
 	struct log_event_info event_info;
 	struct hit *hits;
 	size_t nhits, hits_cap;
 	uint32_t meta;			/* the disk of DEVICE=, or EV_NONE */
+	bool meta_unnamed;		/* ... which the text does not name */
 	const char *text_alias;		/* " (alias NAME)" ending the record */
 	size_t text_alias_len;
-	uint64_t nrecords;
+	struct rec_disk *disks;		/* meta first, then in text order */
+	size_t ndisks, disks_cap;
+};
 
+/* Where the annotated records go, and which. */
+struct log_output {
+	bool json;
+	FILE *out;
+	char *buf;			/* unescaped text */
+	size_t buf_cap;
+	unsigned long nmalformed;
 	/* --disk: what the disk was called at the record's time */
 	bool filter;
 	char *filter_alias, *filter_persistent, *filter_name;
-
-	/* output */
-	bool json;
-	enum log_format format;
-	FILE *out;
-	char *buf;			/* unescaped text, journal scratch */
-	size_t buf_cap;
-	char *scratch;
-	size_t scratch_cap;
-	unsigned long nmalformed, nlost;
+	bool filter_today;		/* a disk of today has that name or alias */
+	char *filter_kname;		/* given as a kernel name: the disk's */
+	char *filter_addr;		/* ... or as a SCSI address */
+	unsigned long nkept;		/* records --disk kept */
 };
 
-/* log_evidence.c */
-uint32_t log_hash(const char *s, size_t len);
-void log_build_index(struct logger *lg);
-void log_boot_track(struct logger *lg);
-void log_events_before(struct logger *lg);
-void log_events_after(struct logger *lg);
-void log_journal_evidence(struct logger *lg);
-void log_read_running_boot(struct logger *lg);
-void log_end_prepass(struct logger *lg);
-bool log_system_valid(struct logger *lg, struct ev_disk *e);
-const struct dx_disk *log_system_disk(struct logger *lg, struct ev_disk *e);
+/* The input: its format, and what the reader keeps. */
+struct log_input {
+	enum log_format format;
+	char *scratch;			/* journal JSON scratch */
+	size_t scratch_cap;
+	unsigned long nlost;
+};
 
-/* log_annotate.c */
-void log_find_disks(struct logger *lg, const struct log_record *rec, bool parsed);
-void log_note(struct logger *lg, uint32_t ev, struct note *n);
-bool log_wanted(struct logger *lg);
+/* Where the reader hands each record: one pass's composition. */
+struct log_sink {
+	void (*record)(void *pass, const struct log_record *rec,
+		       const struct journal_fields *jf, const char *raw,
+		       size_t raw_len);
+	/* a unit that does not parse; count: a new one, piece: cut long */
+	void (*malformed)(void *pass, const char *raw, size_t len, bool count,
+			  bool piece);
+	void *pass;
+};
+
+/* The annotating pass. */
+struct logger {
+	struct log_system sys;
+	struct log_input in;
+	struct log_boot boot;
+	struct log_rec rec;
+	struct log_output out;
+};
+
+/* log_system.c: today's disks, valid for a record of the running boot */
+void log_build_index(struct log_system *sys, uint64_t nrecords);
+bool log_system_valid(struct log_system *sys, const struct log_boot *b,
+		      const struct log_rec *r, struct ev_disk *e, bool may_rescan);
+void log_system_refresh(struct log_system *sys, const struct log_boot *b,
+			const struct log_rec *r, struct ev_disk *e);
+const struct dx_disk *log_system_disk(struct log_system *sys,
+				      const struct log_boot *b,
+				      const struct log_rec *r, struct ev_disk *e);
+void log_system_free(struct log_system *sys);
+
+/* log_evidence.c: a record's boot, and what it shows of the boot's names */
+void log_boot_track(struct log_boot *b, struct log_rec *r,
+		    enum log_format format, const struct log_system *sys);
+void log_events_before(struct log_boot *b, const struct log_rec *r,
+		       struct log_system *sys);
+void log_events_after(struct log_boot *b, const struct log_rec *r,
+		      struct log_system *sys);
+void log_journal_evidence(struct log_boot *b, const struct log_rec *r);
+void log_boot_free(struct log_boot *b);
+void log_rec_free(struct log_rec *r);
+
+/* log_running.c: the running boot's /dev/kmsg, and a saved log's boots */
+void run_boot_add(struct run_boot *rb, uint64_t usec, const char *text, size_t len);
+bool run_boot_has(const struct run_boot *rb, uint64_t usec, const char *text, size_t len);
+void run_boot_free(struct run_boot *rb);
+/* What the running boot's records (kmsg, buf[0..len)) show, into rb. */
+void log_gather_running(struct run_boot *rb, const char *buf, size_t len);
+
+/*
+ * The pass that judges which boots of a saved kernel log are the running
+ * one, before any is annotated: boots, and a tally of their records that
+ * /dev/kmsg has.  Its verdicts go to sys at log_prepass_end().
+ */
+struct log_prepass {
+	struct log_system *sys;
+	enum log_format format;
+	struct log_boot boot;
+	struct log_rec rec;
+	uint64_t nmatched, nmismatched;	/* the boot's records in /dev/kmsg, not */
+};
+
+struct log_sink log_prepass_start(struct log_prepass *p, struct log_system *sys,
+				  enum log_format format);
+void log_prepass_end(struct log_prepass *p);
+
+/* log_annotate.c: the annotating pass's sink */
 void log_set_filter(struct logger *lg, const char *arg);
-void log_handle(struct logger *lg, const struct log_record *rec,
-		const struct journal_fields *jf, const char *raw, size_t raw_len);
-void log_malformed(struct logger *lg, const char *raw, size_t len, bool count,
-		   bool piece);
+struct log_sink log_annotating_sink(struct logger *lg);
+void logger_free(struct logger *lg);
 
-/* log_output.c */
-void log_print_plain(struct logger *lg, const struct log_record *rec);
-void log_print_json(struct logger *lg, const struct log_record *rec,
+/* log_output.c: prints what the record at hand settled; reads only */
+void log_print_plain(struct log_output *o, const struct log_boot *b,
+		     const struct log_rec *r, enum log_format format);
+void log_print_raw(struct log_output *o, const char *raw, size_t len,
+		   bool piece);
+void log_print_json(struct log_output *o, const struct log_boot *b,
+		    const struct log_rec *r, enum log_format format,
 		    const char *raw, size_t raw_len, bool malformed);
-void log_put(struct logger *lg, const char *s, size_t len);
+void log_put(struct log_output *o, const char *s, size_t len);
 
 /* log_read.c */
 extern volatile sig_atomic_t log_stop;
+void log_read_running_boot(struct log_system *sys, struct log_input *in);
 void log_read_input(struct logger *lg, const char *path);
 void log_read_kmsg(struct logger *lg, bool follow);
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * A record's disks and what to note after each: the names in its text
- * (a partition stands for its disk, a SCSI address for the disk the log
- * or today's mapping ties to it), the disk of its DEVICE= or journal
- * fields, and for each the alias and persistent name valid at its time.
+ * The annotating pass: a record's boot and evidence (log_evidence.c), its
+ * disks (the names in its text, a partition standing for its disk, a SCSI
+ * address for the disk the log or today's mapping ties to it, the disk of
+ * its DEVICE= or journal fields), each disk's note (the alias and
+ * persistent name valid at its time) settled once, --disk, then out.
  */
 #include <err.h>
 #include <stdlib.h>
@@ -14,49 +15,58 @@
 #include "log.h"
 #include "xalloc.h"
 
-static void add_hit(struct logger *lg, size_t start, size_t len, uint32_t ev,
+static void add_hit(struct log_rec *r, size_t start, size_t len, uint32_t ev,
 		    enum log_token_kind kind)
 {
-	if (lg->nhits == lg->hits_cap) {
-		lg->hits_cap = lg->hits_cap ? lg->hits_cap * 2 : 16;
-		lg->hits = xreallocarray(lg->hits, lg->hits_cap, sizeof(*lg->hits));
+	if (r->nhits == r->hits_cap) {
+		r->hits_cap = r->hits_cap ? r->hits_cap * 2 : 16;
+		r->hits = xreallocarray(r->hits, r->hits_cap, sizeof(*r->hits));
 	}
-	lg->hits[lg->nhits++] = (struct hit){ start, len, ev, kind };
+	r->hits[r->nhits++] = (struct hit){ .start = start, .len = len,
+					    .ev = ev, .kind = kind };
 }
 
 /* The boot's entry for a word that names a disk or partition, or none. */
 static uint32_t word_disk(struct logger *lg, const char *w, size_t len)
 {
+	const struct disk_index *dx = &lg->sys.dx;
 	const struct dx_disk *d;
 
 	if (disk_index_plausible_name(w, len))
-		return ev_map_get(&lg->ev, w, log_disk_part(w, len), true);
+		return ev_map_get(&lg->boot.ev, w, log_disk_part(w, len), true);
 	/* a name of today's tree that no naming scheme above has */
-	if (len > lg->dx.max_name_len ||
-	    !(lg->dx.first_bytes[(unsigned char)w[0] >> 3] & (1u << (w[0] & 7))))
+	if (len > dx->max_name_len ||
+	    !(dx->first_bytes[(unsigned char)w[0] >> 3] & (1u << (w[0] & 7))))
 		return EV_NONE;
-	d = disk_index_lookup(&lg->dx, w, len);
+	d = disk_index_lookup(dx, w, len);
 	if (d && d->name_len == len && memcmp(d->name, w, len) == 0)
-		return ev_map_get(&lg->ev, d->name, d->name_len, true);
+		return ev_map_get(&lg->boot.ev, d->name, d->name_len, true);
 	return EV_NONE;
+}
+
+/* Whether today's disk of the boot's name k holds at the record. */
+static bool system_valid(struct logger *lg, uint32_t k)
+{
+	return log_system_valid(&lg->sys, &lg->boot, &lg->rec,
+				&lg->boot.ev.disks[k], true);
 }
 
 /* The disk at a bus address: the log's tie, else today's when valid. */
 static uint32_t addr_disk(struct logger *lg, const char *a, size_t len)
 {
-	uint32_t k = ev_map_by_addr(&lg->ev, a, len);
+	uint32_t k = ev_map_by_addr(&lg->boot.ev, a, len);
 	const struct dx_disk *d;
 
-	if (k != EV_NONE || !lg->current)
+	if (k != EV_NONE || !lg->boot.current)
 		return k;
-	d = disk_index_lookup(&lg->dx, a, len);
+	d = disk_index_lookup(&lg->sys.dx, a, len);
 	if (!d)
 		return EV_NONE;
-	k = ev_map_get(&lg->ev, d->name, d->name_len, true);
+	k = ev_map_get(&lg->boot.ev, d->name, d->name_len, true);
 	/* today's disk at the address, if that name still means it */
-	if (k != EV_NONE && lg->ev.disks[k].addr[0])
+	if (k != EV_NONE && lg->boot.ev.disks[k].addr[0])
 		return EV_NONE;	/* the log tied the name elsewhere */
-	if (k != EV_NONE && !log_system_valid(lg, &lg->ev.disks[k]))
+	if (k != EV_NONE && !system_valid(lg, k))
 		return EV_NONE;
 	return k;
 }
@@ -70,14 +80,16 @@ static uint32_t device_disk(struct logger *lg, const char *dev, size_t len)
 	if (len > 6 && memcmp(dev, "+scsi:", 6) == 0)
 		return addr_disk(lg, dev + 6, len - 6);
 	if (len > 7 && memcmp(dev, "+block:", 7) == 0)
-		return ev_map_get(&lg->ev, dev + 7, log_disk_part(dev + 7, len - 7), true);
-	if (len > 1 && dev[0] == 'b' && dev[1] >= '0' && dev[1] <= '9' && lg->current) {
+		return ev_map_get(&lg->boot.ev, dev + 7,
+				  log_disk_part(dev + 7, len - 7), true);
+	if (len > 1 && dev[0] == 'b' && dev[1] >= '0' && dev[1] <= '9' &&
+	    lg->boot.current) {
 		/* a device number means a disk of today only */
-		d = disk_index_device(&lg->dx, dev, len);
+		d = disk_index_device(&lg->sys.dx, dev, len);
 		if (!d)
 			return EV_NONE;
-		k = ev_map_get(&lg->ev, d->name, d->name_len, true);
-		if (k != EV_NONE && !log_system_valid(lg, &lg->ev.disks[k]))
+		k = ev_map_get(&lg->boot.ev, d->name, d->name_len, true);
+		if (k != EV_NONE && !system_valid(lg, k))
 			return EV_NONE;
 		return k;
 	}
@@ -86,16 +98,18 @@ static uint32_t device_disk(struct logger *lg, const char *dev, size_t len)
 
 static void find_meta(struct logger *lg, const struct log_record *rec)
 {
-	const struct journal_fields *jf = lg->jf;
+	const struct journal_fields *jf = lg->rec.jf;
+	struct log_rec *r = &lg->rec;
 
-	lg->meta = EV_NONE;
+	r->meta = EV_NONE;
 	if (jf && jf->sysname.len)
-		lg->meta = ev_map_get(&lg->ev, jf->sysname.p,
-				      log_disk_part(jf->sysname.p, jf->sysname.len), true);
+		r->meta = ev_map_get(&lg->boot.ev, jf->sysname.p,
+				     log_disk_part(jf->sysname.p, jf->sysname.len),
+				     true);
 	else if (jf && jf->device.len)
-		lg->meta = device_disk(lg, jf->device.p, jf->device.len);
+		r->meta = device_disk(lg, jf->device.p, jf->device.len);
 	else if (rec->device)
-		lg->meta = device_disk(lg, rec->device, rec->device_len);
+		r->meta = device_disk(lg, rec->device, rec->device_len);
 }
 
 /*
@@ -104,64 +118,85 @@ static void find_meta(struct logger *lg, const struct log_record *rec)
  * kernel's note, not a mention; when the record is about one disk alone,
  * it is that disk's alias at the record's time.
  */
-static void mark_hits(struct logger *lg)
+static void mark_hits(struct log_boot *b, const struct log_rec *r)
 {
-	uint64_t n = lg->nrecords;
-	uint32_t only = lg->meta;
+	uint64_t n = r->nrecords;
+	uint32_t only = r->meta;
 	bool one = true;
 
-	for (size_t i = 0; i < lg->nhits; i++) {
-		struct ev_disk *e = &lg->ev.disks[lg->hits[i].ev];
+	for (size_t i = 0; i < r->nhits; i++) {
+		struct ev_disk *e = &b->ev.disks[r->hits[i].ev];
 
 		e->mentioned = n;
-		if (lg->hits[i].kind == LOG_TOKEN_WORD)
+		if (r->hits[i].kind == LOG_TOKEN_WORD)
 			e->named = n;
 		if (only == EV_NONE)
-			only = lg->hits[i].ev;
-		else if (only != lg->hits[i].ev)
+			only = r->hits[i].ev;
+		else if (only != r->hits[i].ev)
 			one = false;
 	}
-	if (lg->text_alias_len && one && only != EV_NONE) {
-		struct ev_disk *e = &lg->ev.disks[only];
+	if (r->text_alias_len && one && only != EV_NONE) {
+		struct ev_disk *e = &b->ev.disks[only];
 
-		memcpy(e->alias, lg->text_alias, lg->text_alias_len);
-		e->alias[lg->text_alias_len] = '\0';
+		memcpy(e->alias, r->text_alias, r->text_alias_len);
+		e->alias[r->text_alias_len] = '\0';
 		e->alias_src = SRC_LOG;
 	}
 }
 
-void log_find_disks(struct logger *lg, const struct log_record *rec, bool parsed)
+static void find_disks(struct logger *lg, const struct log_record *rec,
+		       bool parsed)
 {
+	struct log_rec *r = &lg->rec;
 	struct log_token tok;
 	size_t pos = 0, len = rec->text_len;
 
-	lg->rec = rec;
-	lg->nhits = 0;
-	lg->text_alias_len = 0;
+	r->rec = rec;
+	r->nhits = 0;
+	r->text_alias_len = 0;
 	if (parsed) {
 		len -= log_alias_suffix(rec->text, rec->text_len,
-					&lg->text_alias, &lg->text_alias_len);
+					&r->text_alias, &r->text_alias_len);
 		find_meta(lg, rec);
 	} else {
-		lg->meta = EV_NONE;
+		r->meta = EV_NONE;
 	}
-	while (log_next_token(&lg->scanner, rec->text, len, &pos, &tok)) {
+	while (log_next_token(&lg->sys.scanner, rec->text, len, &pos, &tok)) {
 		const char *w = rec->text + tok.start;
 		uint32_t k = tok.kind == LOG_TOKEN_SCSI ? addr_disk(lg, w, tok.len)
 							: word_disk(lg, w, tok.len);
 
 		if (k != EV_NONE)
-			add_hit(lg, tok.start, tok.len, k, tok.kind);
+			add_hit(r, tok.start, tok.len, k, tok.kind);
 	}
-	mark_hits(lg);
+	mark_hits(&lg->boot, r);
 	if (parsed)
-		log_journal_evidence(lg);
+		log_journal_evidence(&lg->boot, r);
 }
 
-void log_note(struct logger *lg, uint32_t k, struct note *n)
+/* ---- notes ---- */
+
+static uint32_t list_disk(struct log_rec *r, struct ev_disk *e, uint32_t k)
 {
-	struct ev_disk *e = &lg->ev.disks[k];
-	const struct dx_disk *d = log_system_disk(lg, e);
+	if (e->listed != r->nrecords) {
+		if (r->ndisks == r->disks_cap) {
+			r->disks_cap = r->disks_cap ? r->disks_cap * 2 : 8;
+			r->disks = xreallocarray(r->disks, r->disks_cap,
+						 sizeof(*r->disks));
+		}
+		e->listed = r->nrecords;
+		e->rec_disk = (uint32_t)r->ndisks;
+		r->disks[r->ndisks++] = (struct rec_disk){ .ev = k };
+	}
+	return e->rec_disk;
+}
+
+static void note_of(struct logger *lg, struct rec_disk *rd)
+{
+	struct ev_disk *e = &lg->boot.ev.disks[rd->ev];
+	const struct dx_disk *d = log_system_disk(&lg->sys, &lg->boot,
+						  &lg->rec, e);
+	struct note *n = &rd->note;
 
 	memset(n, 0, sizeof(*n));
 	n->sys = d;
@@ -181,36 +216,82 @@ void log_note(struct logger *lg, uint32_t k, struct note *n)
 	}
 }
 
-/* ---- --disk ---- */
-
-static bool filter_match(struct logger *lg, uint32_t k)
+/*
+ * The record's disks, the one of DEVICE= first, each with its note, and
+ * where plain output puts a note: after the first name of each disk; a
+ * SCSI address gets one only when no name of the disk follows.  Today's
+ * index is looked at again first, if it must be, so that every note is
+ * of one index and output has nothing left to look up.
+ */
+static void settle_notes(struct logger *lg)
 {
-	struct note n;
+	struct log_rec *r = &lg->rec;
+	struct ev_disk *disks = lg->boot.ev.disks;
+	uint64_t n = r->nrecords;
 
-	log_note(lg, k, &n);
-	if (lg->filter_alias && n.alias && strcmp(n.alias, lg->filter_alias) == 0)
-		return true;
-	if (lg->filter_persistent && n.persistent &&
-	    strcmp(n.persistent, lg->filter_persistent) == 0)
-		return true;
-	return lg->filter_name && n.sys && strcmp(n.sys->name, lg->filter_name) == 0;
+	r->ndisks = 0;
+	if (r->meta != EV_NONE)
+		list_disk(r, &disks[r->meta], r->meta);
+	r->meta_unnamed = r->meta != EV_NONE && disks[r->meta].mentioned != n;
+	for (size_t i = 0; i < r->nhits; i++) {
+		struct hit *h = &r->hits[i];
+		struct ev_disk *e = &disks[h->ev];
+
+		h->disk = list_disk(r, e, h->ev);
+		h->note_here = e->noted != n &&
+			       !(h->kind == LOG_TOKEN_SCSI && e->named == n);
+		if (h->note_here)
+			e->noted = n;
+	}
+	for (size_t i = 0; i < r->ndisks; i++)
+		log_system_refresh(&lg->sys, &lg->boot, r, &disks[r->disks[i].ev]);
+	for (size_t i = 0; i < r->ndisks; i++)
+		note_of(lg, &r->disks[i]);
 }
 
-bool log_wanted(struct logger *lg)
+/* ---- --disk ---- */
+
+static bool filter_match(const struct log_output *o, const struct note *n)
 {
-	if (!lg->filter)
+	if (o->filter_alias && n->alias && strcmp(n->alias, o->filter_alias) == 0)
+		return true;
+	if (o->filter_persistent && n->persistent &&
+	    strcmp(n->persistent, o->filter_persistent) == 0)
+		return true;
+	return o->filter_name && n->sys && strcmp(n->sys->name, o->filter_name) == 0;
+}
+
+/* --disk as a kernel name or an address: by the log's evidence then */
+static bool name_match(const struct log_output *o, const struct ev_disk *e)
+{
+	if (o->filter_kname && strcmp(e->name, o->filter_kname) == 0)
+		return true;
+	return o->filter_addr && strcmp(e->addr, o->filter_addr) == 0;
+}
+
+static bool wanted(struct log_output *o, const struct log_boot *b,
+		   const struct log_rec *r)
+{
+	/* a kernel name given, on a boot that is not the running one, or
+	 * for a name no disk has today: the records of that name then */
+	bool by_name = (o->filter_kname || o->filter_addr) &&
+		       (!o->filter_today || !b->current);
+
+	if (!o->filter)
 		return true;
 	/* the kernel said which alias the record is about */
-	if (lg->filter_alias && lg->text_alias_len &&
-	    strlen(lg->filter_alias) == lg->text_alias_len &&
-	    memcmp(lg->filter_alias, lg->text_alias, lg->text_alias_len) == 0)
-		return true;
-	if (lg->meta != EV_NONE && filter_match(lg, lg->meta))
-		return true;
-	for (size_t i = 0; i < lg->nhits; i++)
-		if (filter_match(lg, lg->hits[i].ev))
-			return true;
+	if (!by_name && o->filter_alias && r->text_alias_len &&
+	    strlen(o->filter_alias) == r->text_alias_len &&
+	    memcmp(o->filter_alias, r->text_alias, r->text_alias_len) == 0)
+		goto kept;
+	for (size_t i = 0; i < r->ndisks; i++)
+		if (by_name ? name_match(o, &b->ev.disks[r->disks[i].ev]) :
+			      filter_match(o, &r->disks[i].note))
+			goto kept;
 	return false;
+kept:
+	o->nkept++;
+	return true;
 }
 
 static char *xstrdup_or_null(const char *s)
@@ -218,11 +299,35 @@ static char *xstrdup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
+/* "sdb", "/dev/sdb1", "nvme0n1": the disk's kernel name, or NULL */
+static char *kernel_name(const char *arg)
+{
+	const char *w = strncmp(arg, "/dev/", 5) == 0 ? arg + 5 : arg;
+	size_t len = strlen(w);
+
+	if (len > LOG_NAME_MAX || !disk_index_plausible_name(w, len))
+		return NULL;
+	return xstrndup(w, log_disk_part(w, len));
+}
+
+/* "2:0:0:1", a SCSI address as the kernel prints it, or NULL */
+static char *scsi_address(const char *arg)
+{
+	size_t len = strlen(arg);
+
+	if (len > LOG_ADDR_MAX || log_scsi_address_len(arg, len, 0) != len)
+		return NULL;
+	return xstrdup(arg);
+}
+
 /*
  * --disk: a disk of today (any DISK argument, a partition for its disk,
  * or an alias it has) stands for what it is called by: its alias and its
  * persistent name; an alias no disk has today still selects the records
- * of the disk that had it then.
+ * of the disk that had it then.  A kernel name or a SCSI address selects
+ * the records about that name by the log's own evidence: always when no
+ * disk has it today, and on a boot that is not the running one (another
+ * machine's log, an older boot).
  */
 void log_set_filter(struct logger *lg, const char *arg)
 {
@@ -231,27 +336,31 @@ void log_set_filter(struct logger *lg, const char *arg)
 	bool alias_ok = alias_check(arg, strlen(arg), NULL) == 0;
 	int st;
 
+	lg->out.filter = true;
+	lg->out.filter_kname = kernel_name(arg);
+	lg->out.filter_addr = lg->out.filter_kname ? NULL : scsi_address(arg);
 	st = disk_resolve(arg, disk, part);
 	if (st == DISK_ARG_OK || (st == DISK_ARG_PARTITION && disk[0]))
-		d = disk_index_lookup(&lg->dx, disk, strlen(disk));
+		d = disk_index_lookup(&lg->sys.dx, disk, strlen(disk));
 	else if (st == DISK_ARG_UNKNOWN && alias_ok)
-		d = disk_index_find_alias(&lg->dx, arg);
-	if (!d && st == DISK_ARG_BROKEN_LINK)
+		d = disk_index_find_alias(&lg->sys.dx, arg);
+	if (d) {
+		lg->out.filter_today = true;
+		lg->out.filter_name = xstrdup(d->name);
+		lg->out.filter_alias = xstrdup_or_null(d->alias);
+		lg->out.filter_persistent = xstrdup_or_null(d->persistent);
+		return;
+	}
+	if (lg->out.filter_kname || lg->out.filter_addr)
+		return;
+	if (st == DISK_ARG_BROKEN_LINK)
 		errx(DA_EXIT_FAILURE, "%s: %s", arg,
 		     disk_arg_reason(st, arg, disk, part, reason, sizeof(reason)));
-	if (!d && !(st == DISK_ARG_UNKNOWN && alias_ok &&
-		    !disk_index_plausible_name(arg, strlen(arg))))
+	if (st != DISK_ARG_UNKNOWN || !alias_ok)
 		errx(DA_EXIT_FAILURE, "%s: no disk has this name or alias", arg);
-	lg->filter = true;
-	if (d) {
-		lg->filter_name = xstrdup(d->name);
-		lg->filter_alias = xstrdup_or_null(d->alias);
-		lg->filter_persistent = xstrdup_or_null(d->persistent);
-	} else {
-		warnx("%s: no disk has this alias today; showing the records of "
-		      "the disk that had it then", arg);
-		lg->filter_alias = xstrdup(arg);
-	}
+	warnx("%s: no disk has this alias today; showing the records of "
+	      "the disk that had it then", arg);
+	lg->out.filter_alias = xstrdup(arg);
 }
 
 /* ---- records ---- */
@@ -262,55 +371,72 @@ void log_set_filter(struct logger *lg, const char *arg)
  * the buffer goes out in pieces, counted once; only a last piece cut by
  * the end of input gets a newline.
  */
-void log_malformed(struct logger *lg, const char *raw, size_t len, bool count,
-		   bool piece)
+static void annotate_malformed(void *pass, const char *raw, size_t len,
+			       bool count, bool piece)
 {
+	struct logger *lg = pass;
 	struct log_record rec = { .level = -1, .facility = -1 };
 	size_t text_len = len;
 
-	if (lg->gather_only) {
-		lg->nrecords++;
-		return;
-	}
 	if (count)
-		lg->nmalformed++;
+		lg->out.nmalformed++;
 	while (text_len > 0 && raw[text_len - 1] == '\n')
 		text_len--;
 	rec.text = raw;
 	rec.text_len = text_len;
-	lg->jf = NULL;
-	lg->nrecords++;
-	log_find_disks(lg, &rec, false);
-	if (!log_wanted(lg))
+	lg->rec.jf = NULL;
+	lg->rec.nrecords++;
+	find_disks(lg, &rec, false);
+	settle_notes(lg);
+	if (!wanted(&lg->out, &lg->boot, &lg->rec))
 		return;
-	if (lg->json) {
-		log_print_json(lg, &rec, raw, text_len, true);
-	} else {
-		log_put(lg, raw, len);
-		if (!piece && (!len || raw[len - 1] != '\n'))
-			fputc_unlocked('\n', lg->out);	/* cut at EOF */
-	}
+	if (lg->out.json)
+		log_print_json(&lg->out, &lg->boot, &lg->rec, lg->in.format,
+			       raw, text_len, true);
+	else
+		log_print_raw(&lg->out, raw, len, piece);
 }
 
-/* A parsed record: its boot, its evidence, then out. */
-void log_handle(struct logger *lg, const struct log_record *rec,
-		const struct journal_fields *jf, const char *raw, size_t raw_len)
+/* A parsed record: its boot, its evidence, its disks' notes, then out. */
+static void annotate_record(void *pass, const struct log_record *rec,
+			    const struct journal_fields *jf, const char *raw,
+			    size_t raw_len)
 {
-	lg->rec = rec;
-	lg->jf = jf;
-	lg->nrecords++;
-	log_boot_track(lg);
-	log_events_before(lg);
-	if (lg->gather_only) {
-		log_events_after(lg);
-		return;
-	}
-	log_find_disks(lg, rec, true);
-	if (log_wanted(lg)) {
-		if (lg->json)
-			log_print_json(lg, rec, raw, raw_len, false);
+	struct logger *lg = pass;
+
+	lg->rec.rec = rec;
+	lg->rec.jf = jf;
+	lg->rec.nrecords++;
+	log_boot_track(&lg->boot, &lg->rec, lg->in.format, &lg->sys);
+	log_events_before(&lg->boot, &lg->rec, &lg->sys);
+	find_disks(lg, rec, true);
+	settle_notes(lg);
+	if (wanted(&lg->out, &lg->boot, &lg->rec)) {
+		if (lg->out.json)
+			log_print_json(&lg->out, &lg->boot, &lg->rec,
+				       lg->in.format, raw, raw_len, false);
 		else
-			log_print_plain(lg, rec);
+			log_print_plain(&lg->out, &lg->boot, &lg->rec,
+					lg->in.format);
 	}
-	log_events_after(lg);
+	log_events_after(&lg->boot, &lg->rec, &lg->sys);
+}
+
+struct log_sink log_annotating_sink(struct logger *lg)
+{
+	return (struct log_sink){ annotate_record, annotate_malformed, lg };
+}
+
+void logger_free(struct logger *lg)
+{
+	log_system_free(&lg->sys);
+	log_boot_free(&lg->boot);
+	log_rec_free(&lg->rec);
+	free(lg->out.buf);
+	free(lg->out.filter_name);
+	free(lg->out.filter_alias);
+	free(lg->out.filter_persistent);
+	free(lg->out.filter_kname);
+	free(lg->out.filter_addr);
+	free(lg->in.scratch);
 }

@@ -1,271 +1,51 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The evidence of one boot of the log, name by name, and what the running
- * boot's /dev/kmsg shows (so a saved log can be recognized as the running
- * boot, and today's mapping used only after a name's last change).
+ * One boot of the log: where a boot starts, whether it is the running
+ * one, and the evidence of its names, from its lines and the journal's
+ * fields.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "diskalias.h"
 #include "links.h"
 #include "log.h"
-#include "sysroot.h"
 #include "xalloc.h"
 
-#define RESCAN_SECONDS	1	/* the live log: at most one re-scan a second */
-#define TIME_BACK_NEW_BOOT	1000000	/* usec: a step back this long */
-
-const char *log_source_name(enum log_source s)
-{
-	static const char *const names[] = { NULL, "log", "journal", "system" };
-
-	return names[s];
-}
-
-uint32_t log_hash(const char *s, size_t len)
-{
-	uint32_t h = 2166136261u;	/* FNV-1a */
-
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
-
-/* ---- names of one boot ---- */
-
-void ev_map_reset(struct ev_map *m)
-{
-	for (size_t i = 0; i < m->n; i++)
-		free(m->disks[i].persistent);
-	m->n = 0;
-	if (m->slots)
-		memset(m->slots, 0, (m->mask + 1) * sizeof(*m->slots));
-}
-
-void ev_map_free(struct ev_map *m)
-{
-	ev_map_reset(m);
-	free(m->disks);
-	free(m->slots);
-	memset(m, 0, sizeof(*m));
-}
-
-static void ev_map_grow(struct ev_map *m)
-{
-	size_t nslots = m->slots ? (m->mask + 1) * 2 : 64;
-
-	free(m->slots);
-	m->slots = xcalloc(nslots, sizeof(*m->slots));
-	m->mask = nslots - 1;
-	for (size_t k = 0; k < m->n; k++) {
-		size_t i = m->disks[k].hash & m->mask;
-
-		while (m->slots[i])
-			i = (i + 1) & m->mask;
-		m->slots[i] = (uint32_t)k + 1;
-	}
-}
-
-uint32_t ev_map_get(struct ev_map *m, const char *name, size_t len, bool create)
-{
-	uint32_t h;
-	size_t i;
-	struct ev_disk *e;
-
-	if (len == 0 || len > LOG_NAME_MAX)
-		return EV_NONE;
-	h = log_hash(name, len);
-	if (m->slots) {
-		for (i = h & m->mask; m->slots[i]; i = (i + 1) & m->mask) {
-			e = &m->disks[m->slots[i] - 1];
-			if (e->hash == h && e->name_len == len &&
-			    memcmp(e->name, name, len) == 0)
-				return m->slots[i] - 1;
-		}
-	}
-	if (!create || m->n >= EV_MAX_NAMES)
-		return EV_NONE;
-	if (!m->slots || 2 * (m->n + 1) > m->mask + 1)
-		ev_map_grow(m);
-	if (m->n == m->cap) {
-		m->cap = m->cap ? 2 * m->cap : 16;
-		m->disks = xreallocarray(m->disks, m->cap, sizeof(*m->disks));
-	}
-	e = &m->disks[m->n];
-	memset(e, 0, sizeof(*e));
-	memcpy(e->name, name, len);
-	e->name_len = (uint8_t)len;
-	e->hash = h;
-	for (i = h & m->mask; m->slots[i]; i = (i + 1) & m->mask)
-		;
-	m->slots[i] = (uint32_t)m->n + 1;
-	return (uint32_t)m->n++;
-}
-
-uint32_t ev_map_by_addr(const struct ev_map *m, const char *addr, size_t len)
-{
-	for (size_t k = 0; k < m->n; k++)
-		if (!m->disks[k].removed && strlen(m->disks[k].addr) == len &&
-		    memcmp(m->disks[k].addr, addr, len) == 0)
-			return (uint32_t)k;
-	return EV_NONE;
-}
-
-/* ---- today's disks ---- */
-
-static void set_bit(uint8_t *set, unsigned char c)
-{
-	set[c >> 3] |= 1u << (c & 7);
-}
-
-void log_build_index(struct logger *lg)
-{
-	/* first letters of the names a disk of any boot may have had */
-	static const char name_first[] = "dhlmnprsvxz";
-	uint8_t first[32];
-	size_t max_len;
-	int r;
-
-	if (lg->have_index)
-		disk_index_free(&lg->dx);
-	r = disk_index_build(&lg->dx, !lg->have_index);
-	if (r < 0) {
-		/* no /sys/block: annotate from the log alone */
-		if (!lg->have_index)
-			warnx("/sys/block: %s; disks are annotated from the log alone",
-			      strerror(-r));
-		memset(&lg->dx, 0, sizeof(lg->dx));
-	}
-	lg->have_index = true;
-	lg->dx_gen++;
-	{
-		struct timespec ts;
-
-		clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-		lg->last_scan = ts.tv_sec;
-	}
-	lg->dx_built_rec = lg->live ? lg->nrecords : UINT64_MAX;
-	lg->dx_stale = false;
-	memcpy(first, lg->dx.first_bytes, sizeof(first));
-	for (const char *p = name_first; *p; p++)
-		set_bit(first, (unsigned char)*p);
-	max_len = lg->dx.max_name_len;
-	if (max_len < LOG_NAME_MAX)
-		max_len = LOG_NAME_MAX;
-	log_scanner_init(&lg->scanner, first, max_len);
-}
-
-static void maybe_rescan(struct logger *lg)
-{
-	struct timespec ts;
-
-	if (!lg->live || !lg->dx_stale || lg->gather_only)
-		return;
-	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-	if (ts.tv_sec - lg->last_scan >= RESCAN_SECONDS)
-		log_build_index(lg);
-}
-
-const struct dx_disk *log_system_disk(struct logger *lg, struct ev_disk *e)
-{
-	if (!log_system_valid(lg, e))
-		return NULL;
-	if (e->sys_gen != lg->dx_gen) {
-		e->sys = disk_index_lookup(&lg->dx, e->name, e->name_len);
-		e->sys_gen = lg->dx_gen;
-	}
-	if ((!e->sys || e->sys->links_pending) && lg->live) {
-		/*
-		 * a disk that came after the last scan, or before udev had
-		 * made its links: look again
-		 */
-		lg->dx_stale = true;
-		maybe_rescan(lg);
-		if (e->sys_gen != lg->dx_gen) {
-			e->sys = disk_index_lookup(&lg->dx, e->name, e->name_len);
-			e->sys_gen = lg->dx_gen;
-		}
-	}
-	return e->sys;
-}
-
-bool log_system_valid(struct logger *lg, struct ev_disk *e)
-{
-	const struct log_record *rec = lg->rec;
-	uint32_t k;
-
-	if (!lg->current || e->removed || lg->gather_only)
-		return false;
-	/* changed since the index was built (the live log, followed) */
-	if (e->changed && e->changed_rec > lg->dx_built_rec) {
-		maybe_rescan(lg);
-		if (e->changed_rec > lg->dx_built_rec)
-			return false;
-	}
-	if (!lg->run.loaded || (rec && rec->has_time && lg->run.have_oldest &&
-				rec->usec < lg->run.oldest))
-		return !e->changed;	/* only until the log shows a change */
-	if (!e->run_looked) {
-		e->run_k = ev_map_get(&lg->run.names, e->name, e->name_len, false);
-		e->run_looked = true;
-	}
-	k = e->run_k;
-	if (k == EV_NONE || !lg->run.names.disks[k].changed)
-		return true;
-	if (lg->run.names.disks[k].changed_no_time || !rec || !rec->has_time)
-		return false;
-	/* the name means today's disk from its last change on */
-	return rec->usec >= lg->run.names.disks[k].changed_at;
-}
+#define TIME_BACK_NEW_BOOT	1000000	/* usec: a step back this long ... */
+#define TIME_BOOT_START		10000000 /* ... to a time under this one */
 
 /* ---- boots ---- */
 
-/*
- * A saved kernel log's boot is the running one when its records, where
- * /dev/kmsg covers their times, are the records /dev/kmsg has: two boots
- * of one machine print the same early lines at the same times, so a boot
- * is told by all of it (the pre-pass over the input), never by a few
- * records that agree.  At most one in a hundred may differ (a line dmesg
- * printed otherwise).
- */
-static void end_prepass_boot(struct logger *lg)
+static bool is_journal(enum log_format format)
 {
-	bool current = lg->nmatched >= 2 && lg->nmismatched * 100 <= lg->nmatched;
-
-	if (!lg->boot_no)
-		return;
-	lg->verdicts = xreallocarray(lg->verdicts, lg->boot_no, sizeof(*lg->verdicts));
-	lg->verdicts[lg->boot_no - 1] = current;
-	lg->nverdicts = lg->boot_no;
+	return format == LOG_FORMAT_EXPORT || format == LOG_FORMAT_JSON;
 }
 
-void log_end_prepass(struct logger *lg)
+/* Whether the new boot is the running one: by what sys knows of it. */
+static bool is_running_boot(const struct log_boot *b, enum log_format format,
+			    const struct log_system *sys)
 {
-	end_prepass_boot(lg);
+	if (!sys)
+		return false;
+	if (sys->live)
+		return b->boot_no >= sys->run.nboots;
+	if (is_journal(format))
+		return sys->running_boot_id[0] &&
+		       b->boot_id_len == strlen(sys->running_boot_id) &&
+		       memcmp(b->boot_id, sys->running_boot_id,
+			      b->boot_id_len) == 0;
+	return b->boot_no <= sys->nverdicts && sys->verdicts[b->boot_no - 1];
 }
 
-static void new_boot(struct logger *lg)
+static void new_boot(struct log_boot *b, enum log_format format,
+		     const struct log_system *sys)
 {
-	if (lg->prepass)
-		end_prepass_boot(lg);
-	lg->boot_no++;
-	lg->boot_records = 0;
-	lg->have_last_time = false;
-	lg->nmatched = lg->nmismatched = 0;
-	ev_map_reset(&lg->ev);
-	if (lg->live)
-		lg->current = lg->boot_no >= lg->run.nboots;
-	else if (lg->format == LOG_FORMAT_EXPORT || lg->format == LOG_FORMAT_JSON)
-		lg->current = lg->running_boot_id[0] &&
-			      strcmp(lg->boot_id, lg->running_boot_id) == 0;
-	else
-		lg->current = lg->boot_no <= lg->nverdicts &&
-			      lg->verdicts[lg->boot_no - 1];
+	b->boot_no++;
+	b->boot_records = 0;
+	b->have_last_time = false;
+	ev_map_reset(&b->ev);
+	b->current = is_running_boot(b, format, sys);
 }
 
 static bool is_kernel_record(const struct log_record *rec)
@@ -273,55 +53,72 @@ static bool is_kernel_record(const struct log_record *rec)
 	return rec->facility <= 0;
 }
 
-/* Whether the record starts a boot; and the record's boot decided. */
-void log_boot_track(struct logger *lg)
+/*
+ * Whether the record starts a boot; and the record's boot decided, the
+ * running one or not by what sys knows (NULL: not asked).
+ */
+void log_boot_track(struct log_boot *b, struct log_rec *r,
+		    enum log_format format, const struct log_system *sys)
 {
-	const struct log_record *rec = lg->rec;
-	bool journal = lg->format == LOG_FORMAT_EXPORT || lg->format == LOG_FORMAT_JSON;
+	const struct log_record *rec = r->rec;
+	bool journal = is_journal(format);
 	bool start = false;
 
-	lg->event = is_kernel_record(rec) ?
-		    log_classify(rec->text, rec->text_len, &lg->event_info) :
-		    LOG_EVENT_NONE;
+	r->event = is_kernel_record(rec) ?
+		   log_classify(rec->text, rec->text_len, &r->event_info) :
+		   LOG_EVENT_NONE;
 	if (journal) {
-		const struct journal_span *b = &lg->jf->boot_id;
+		const struct journal_span *id = &r->jf->boot_id;
 
-		if (b->len && b->len < sizeof(lg->boot_id) &&
-		    (strlen(lg->boot_id) != b->len ||
-		     memcmp(lg->boot_id, b->p, b->len) != 0)) {
-			memcpy(lg->boot_id, b->p, b->len);
-			lg->boot_id[b->len] = '\0';
+		if (id->len && (b->boot_id_len != id->len ||
+				memcmp(b->boot_id, id->p, id->len) != 0)) {
+			free(b->boot_id);
+			b->boot_id = xmalloc(id->len);
+			memcpy(b->boot_id, id->p, id->len);
+			b->boot_id_len = id->len;
 			start = true;
 		}
 	} else {
-		/* CPUs stamp records a little out of order: a step back
-		 * of a second or more is another boot */
-		start = lg->event == LOG_EVENT_BOOT ||
-			(rec->has_time && lg->have_last_time &&
-			 rec->usec + TIME_BACK_NEW_BOOT <= lg->last_time);
+		/*
+		 * CPUs stamp records a little out of order, and a resumed
+		 * machine's clock can step back by minutes (a TSC
+		 * adjustment): only a step back to the first seconds of a
+		 * boot is another boot whose "Linux version" line was lost.
+		 */
+		start = r->event == LOG_EVENT_BOOT ||
+			(rec->has_time && b->have_last_time &&
+			 rec->usec < TIME_BOOT_START &&
+			 rec->usec + TIME_BACK_NEW_BOOT <= b->last_time);
 	}
-	if (lg->boot_no == 0 || (start && lg->boot_records > 0))
-		new_boot(lg);
+	if (b->boot_no == 0 || (start && b->boot_records > 0))
+		new_boot(b, format, sys);
 	else if (start && journal)
-		new_boot(lg);
-	lg->boot_records++;
+		new_boot(b, format, sys);
+	b->boot_records++;
 	if (rec->has_time && !journal &&
-	    (!lg->have_last_time || rec->usec > lg->last_time)) {
-		lg->last_time = rec->usec;
-		lg->have_last_time = true;
+	    (!b->have_last_time || rec->usec > b->last_time)) {
+		b->last_time = rec->usec;
+		b->have_last_time = true;
 	}
-	if (lg->prepass && rec->has_time && rec->usec > 0 && lg->run.have_oldest &&
-	    rec->usec >= lg->run.oldest && rec->usec <= lg->run.newest) {
-		if (run_boot_has(&lg->run, rec->usec, rec->text, rec->text_len))
-			lg->nmatched++;
-		else
-			lg->nmismatched++;
-	}
+}
+
+void log_boot_free(struct log_boot *b)
+{
+	free(b->boot_id);
+	b->boot_id = NULL;
+	ev_map_free(&b->ev);
+}
+
+void log_rec_free(struct log_rec *r)
+{
+	free(r->hits);
+	free(r->disks);
 }
 
 /* ---- the log's own evidence ---- */
 
-static void take_meaning(struct logger *lg, struct ev_disk *e)
+static void take_meaning(const struct log_rec *r, struct ev_disk *e,
+			 struct log_system *sys)
 {
 	free(e->persistent);
 	e->persistent = NULL;
@@ -331,35 +128,39 @@ static void take_meaning(struct logger *lg, struct ev_disk *e)
 	e->attached = false;
 	e->removed = false;
 	e->changed = true;
-	e->changed_no_time = !lg->rec->has_time;
-	e->changed_at = lg->rec->usec;
-	e->changed_rec = lg->nrecords;
-	if (lg->live && lg->nrecords > lg->dx_built_rec)
-		lg->dx_stale = true;
+	e->changed_no_time = !r->rec->has_time;
+	e->changed_at = r->rec->usec;
+	e->changed_rec = r->nrecords;
+	if (sys && sys->live && r->nrecords > sys->dx_built_rec)
+		sys->dx_stale = true;
 }
 
-static struct ev_disk *event_disk(struct logger *lg)
+static struct ev_disk *event_disk(struct log_boot *b, const struct log_rec *r)
 {
-	const struct log_event_info *ev = &lg->event_info;
+	const struct log_event_info *ev = &r->event_info;
 	size_t n = log_disk_part(ev->name, ev->name_len);
-	uint32_t k = ev_map_get(&lg->ev, ev->name, n, true);
+	uint32_t k = ev_map_get(&b->ev, ev->name, n, true);
 
-	return k == EV_NONE ? NULL : &lg->ev.disks[k];
+	return k == EV_NONE ? NULL : &b->ev.disks[k];
 }
 
-/* Lines that give a name its meaning act before the line is shown. */
-void log_events_before(struct logger *lg)
+/*
+ * Lines that give a name its meaning act before the line is shown.  sys
+ * (may be NULL) hears of a change its index does not know yet.
+ */
+void log_events_before(struct log_boot *b, const struct log_rec *r,
+		       struct log_system *sys)
 {
-	const struct log_event_info *ev = &lg->event_info;
+	const struct log_event_info *ev = &r->event_info;
 	struct ev_disk *e;
 	bool other;
 
-	if (lg->event < LOG_EVENT_ALIAS || lg->event == LOG_EVENT_REMOVE)
+	if (r->event < LOG_EVENT_ALIAS)
 		return;
-	e = event_disk(lg);
+	e = event_disk(b, r);
 	if (!e)
 		return;
-	switch (lg->event) {
+	switch (r->event) {
 	case LOG_EVENT_ALIAS:
 		memcpy(e->alias, ev->arg, ev->arg_len);
 		e->alias[ev->arg_len] = '\0';
@@ -367,36 +168,45 @@ void log_events_before(struct logger *lg)
 		break;
 	case LOG_EVENT_TIE:
 	case LOG_EVENT_ATTACH:
+	case LOG_EVENT_REMOVE:
 		if (ev->arg_len > LOG_ADDR_MAX)
 			break;
 		other = e->addr[0] && (strlen(e->addr) != ev->arg_len ||
 				       memcmp(e->addr, ev->arg, ev->arg_len) != 0);
-		/* another device took the name, or the disk came back */
-		if (e->removed || other ||
-		    (lg->event == LOG_EVENT_ATTACH && e->attached))
-			take_meaning(lg, e);
+		/*
+		 * Another device took the name: the name at another address,
+		 * or a new attach of it.  A removal line alone ends nothing:
+		 * sd prints it at suspend too, and the lines after it still
+		 * speak of the disk that printed it.
+		 */
+		if (other || (r->event == LOG_EVENT_ATTACH &&
+			      (e->attached || e->removed)))
+			take_meaning(r, e, sys);
 		memcpy(e->addr, ev->arg, ev->arg_len);
 		e->addr[ev->arg_len] = '\0';
-		if (lg->event == LOG_EVENT_ATTACH)
+		if (r->event == LOG_EVENT_ATTACH)
 			e->attached = true;
+		if (r->event != LOG_EVENT_REMOVE)
+			e->removed = false;	/* it speaks again: resumed */
 		break;
 	default:
 		break;
 	}
 }
 
-/* A removal ends the name's meaning after its own line. */
-void log_events_after(struct logger *lg)
+/* A removal (or a suspend) line: until the disk speaks again, today's
+ * disk of the name is not taken for it. */
+void log_events_after(struct log_boot *b, const struct log_rec *r,
+		      struct log_system *sys)
 {
 	struct ev_disk *e;
 
-	if (lg->event != LOG_EVENT_REMOVE)
+	(void)sys;
+	if (r->event != LOG_EVENT_REMOVE)
 		return;
-	e = event_disk(lg);
-	if (!e)
-		return;
-	take_meaning(lg, e);
-	e->removed = true;
+	e = event_disk(b, r);
+	if (e)
+		e->removed = true;
 }
 
 /* "/dev/disk/by-id/wwn-0x5000...-part1" -> dir "by-id", the disk's name */
@@ -433,9 +243,9 @@ static bool split_devlink(const struct journal_span *s, char *dir, char *name,
 }
 
 /* The journal's fields: the record's disk, its links and alias then. */
-void log_journal_evidence(struct logger *lg)
+void log_journal_evidence(struct log_boot *b, const struct log_rec *r)
 {
-	const struct journal_fields *jf = lg->jf;
+	const struct journal_fields *jf = r->jf;
 	struct disk_link links[JOURNAL_DEVLINKS_MAX];
 	char dirs[JOURNAL_DEVLINKS_MAX][16], names[JOURNAL_DEVLINKS_MAX][256];
 	char best[PATH_MAX];
@@ -443,9 +253,9 @@ void log_journal_evidence(struct logger *lg)
 	struct ev_disk *e;
 	size_t n;
 
-	if (lg->meta == EV_NONE || !jf || !jf->ndevlinks)
+	if (r->meta == EV_NONE || !jf || !jf->ndevlinks)
 		return;
-	e = &lg->ev.disks[lg->meta];
+	e = &b->ev.disks[r->meta];
 	for (size_t i = 0; i < jf->ndevlinks; i++) {
 		if (!split_devlink(&jf->devlinks[i], dirs[d.nlinks], names[d.nlinks],
 				   sizeof(names[0])) || strlen(dirs[d.nlinks]) >= 16)

@@ -2,7 +2,8 @@
 /*
  * diskalias log's output: the record as read with "[alias persistent]"
  * after the first name of each disk (plain), or one JSON object a record
- * that says where each half of a note came from.
+ * that says where each half of a note came from.  The end of a record's
+ * road: it prints what the annotating pass settled, and changes nothing.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,69 +13,112 @@
 #include "log.h"
 #include "xalloc.h"
 
-static bool is_journal(const struct logger *lg)
+static const char *source_name(enum log_source s)
 {
-	return lg->format == LOG_FORMAT_EXPORT || lg->format == LOG_FORMAT_JSON;
+	static const char *const names[] = { NULL, "log", "journal", "system" };
+
+	return names[s];
+}
+
+static bool is_journal(enum log_format format)
+{
+	return format == LOG_FORMAT_EXPORT || format == LOG_FORMAT_JSON;
+}
+
+/* Length of the valid UTF-8 sequence at s[i], or 0 (json_writer.c's rule). */
+static size_t utf8_at(const unsigned char *s, size_t len, size_t i)
+{
+	size_t n;
+
+	if (s[i] >= 0xc2 && s[i] <= 0xdf)
+		n = 2;
+	else if (s[i] >= 0xe0 && s[i] <= 0xef)
+		n = 3;
+	else if (s[i] >= 0xf0 && s[i] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (n > len - i)
+		return 0;
+	for (size_t k = 1; k < n; k++)
+		if ((s[i + k] & 0xc0) != 0x80)
+			return 0;
+	/* overlong forms, surrogates and values past U+10FFFF */
+	if ((s[i] == 0xe0 && s[i + 1] < 0xa0) ||
+	    (s[i] == 0xed && s[i + 1] >= 0xa0) ||
+	    (s[i] == 0xf0 && s[i + 1] < 0x90) ||
+	    (s[i] == 0xf4 && s[i + 1] >= 0x90))
+		return 0;
+	return n;
 }
 
 /*
- * Bytes a terminal would act on: C0 controls but the tab and the newline
- * (which only a malformed record, shown as read, can hold; a journal
- * message's newline is escaped), DEL, and the first byte of a UTF-8 C1
- * control (U+0080..U+009F, "\xc2\x9b" is CSI).
+ * How many bytes at s[i] a terminal would act on, 0 for none: C0
+ * controls but the tab and the newline (which only a malformed record,
+ * shown as read, can hold; a journal message's newline is escaped), DEL,
+ * a UTF-8 C1 control (U+0080..U+009F, "\xc2\x9b" is CSI), and a byte
+ * that is not UTF-8 (a lone 0x9b is CSI to an 8-bit terminal).  *skip is
+ * the length of a safe UTF-8 character there.
  */
-static bool unsafe_at(const unsigned char *s, size_t len, size_t i, bool nl)
+static size_t unsafe_at(const unsigned char *s, size_t len, size_t i, bool nl,
+			size_t *skip)
 {
 	unsigned char c = s[i];
+	size_t n;
 
+	*skip = 1;
 	if (c < 0x20)
 		return c != '\t' && (nl || c != '\n');
+	if (c < 0x7f)
+		return 0;
 	if (c == 0x7f)
-		return true;
-	return c == 0xc2 && i + 1 < len && s[i + 1] >= 0x80 && s[i + 1] <= 0x9f;
+		return 1;
+	n = utf8_at(s, len, i);
+	if (n == 0)
+		return 1;
+	if (n == 2 && c == 0xc2 && s[i + 1] <= 0x9f)
+		return 2;
+	*skip = n;
+	return 0;
 }
 
 /* Write s[0..len), each unsafe byte as \xNN as dmesg(1) shows them. */
-static void put_esc(struct logger *lg, const char *s, size_t len, bool nl)
+static void put_esc(struct log_output *o, const char *s, size_t len, bool nl)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *u = (const unsigned char *)s;
-	size_t run = 0;
+	size_t run = 0, skip, n;
 
-	for (size_t i = 0; i < len; i++) {
-		if (!unsafe_at(u, len, i, nl))
+	for (size_t i = 0; i < len; i += skip) {
+		n = unsafe_at(u, len, i, nl, &skip);
+		if (!n)
 			continue;
 		if (i > run)
-			fwrite_unlocked(s + run, 1, i - run, lg->out);
+			fwrite_unlocked(s + run, 1, i - run, o->out);
 		/* a C1 control is both of its bytes */
-		for (size_t k = i; k <= i + (u[i] == 0xc2); k++) {
+		for (size_t k = i; k < i + n; k++) {
 			char esc[4] = { '\\', 'x', hex[u[k] >> 4], hex[u[k] & 15] };
 
-			fwrite_unlocked(esc, 1, 4, lg->out);
+			fwrite_unlocked(esc, 1, 4, o->out);
 		}
-		i += u[i] == 0xc2;
-		run = i + 1;
+		skip = n;
+		run = i + n;
 	}
 	if (len > run)
-		fwrite_unlocked(s + run, 1, len - run, lg->out);
+		fwrite_unlocked(s + run, 1, len - run, o->out);
 }
 
-void log_put(struct logger *lg, const char *s, size_t len)
+void log_put(struct log_output *o, const char *s, size_t len)
 {
-	put_esc(lg, s, len, false);
-}
-
-static void put_text(struct logger *lg, const char *s, size_t len)
-{
-	put_esc(lg, s, len, is_journal(lg));
+	put_esc(o, s, len, false);
 }
 
 /* Whether alias (may be NULL) is the NAME of the record's " (alias NAME)". */
-static bool is_text_alias(const struct logger *lg, const char *alias)
+static bool is_text_alias(const struct log_rec *r, const char *alias)
 {
-	return lg->text_alias_len && alias &&
-	       strncmp(alias, lg->text_alias, lg->text_alias_len) == 0 &&
-	       alias[lg->text_alias_len] == '\0';
+	return r->text_alias_len && alias &&
+	       strncmp(alias, r->text_alias, r->text_alias_len) == 0 &&
+	       alias[r->text_alias_len] == '\0';
 }
 
 /*
@@ -82,67 +126,65 @@ static bool is_text_alias(const struct logger *lg, const char *alias)
  * is left out when the record ends with the kernel's own " (alias NAME)"
  * for it.
  */
-static void put_note(struct logger *lg, uint32_t k, bool with_name)
+static void put_note(struct log_output *o, const struct log_boot *b,
+		     const struct log_rec *r, const struct rec_disk *rd,
+		     bool with_name)
 {
-	const struct ev_disk *e = &lg->ev.disks[k];
-	struct note n;
-	const char *alias;
+	const struct ev_disk *e = &b->ev.disks[rd->ev];
+	const struct note *n = &rd->note;
+	const char *alias = is_text_alias(r, n->alias) ? NULL : n->alias;
 
-	log_note(lg, k, &n);
-	alias = is_text_alias(lg, n.alias) ? NULL : n.alias;
-	if (!with_name && !alias && !n.persistent)
+	if (!with_name && !alias && !n->persistent)
 		return;
-	fputc_unlocked('[', lg->out);
+	fputc_unlocked('[', o->out);
 	if (with_name) {
-		log_put(lg, e->name, e->name_len);
-		if (alias || n.persistent)
-			fputc_unlocked(' ', lg->out);
+		log_put(o, e->name, e->name_len);
+		if (alias || n->persistent)
+			fputc_unlocked(' ', o->out);
 	}
 	if (alias)
-		log_put(lg, alias, strlen(alias));
-	if (alias && n.persistent)
-		fputc_unlocked(' ', lg->out);
-	if (n.persistent)
-		log_put(lg, n.persistent, strlen(n.persistent));
-	fputc_unlocked(']', lg->out);
+		log_put(o, alias, strlen(alias));
+	if (alias && n->persistent)
+		fputc_unlocked(' ', o->out);
+	if (n->persistent)
+		log_put(o, n->persistent, strlen(n->persistent));
+	fputc_unlocked(']', o->out);
 }
 
 /*
- * The text with a note after the first name of each disk; a SCSI address
- * gets one (with the disk's name) only when no name of the disk follows.
- * The " (alias NAME)" of a patched kernel stays where it is, at the end.
+ * The text with a note where the annotating pass put one (a SCSI address
+ * gets the disk's name too).  The " (alias NAME)" of a patched kernel
+ * stays where it is, at the end.
  */
-static void put_annotated(struct logger *lg, const struct log_record *rec)
+static void put_annotated(struct log_output *o, const struct log_boot *b,
+			  const struct log_rec *r, bool nl)
 {
-	uint64_t n = lg->nrecords;
+	const struct log_record *rec = r->rec;
 	size_t pos = 0;
 
-	if (lg->meta != EV_NONE && lg->ev.disks[lg->meta].mentioned != n) {
-		const struct ev_disk *e = &lg->ev.disks[lg->meta];
+	if (r->meta_unnamed) {
+		const struct ev_disk *e = &b->ev.disks[r->meta];
 
 		/* tied by DEVICE= alone: say which disk, as dev_printk would */
-		log_put(lg, e->name, e->name_len);
-		put_note(lg, lg->meta, false);
-		log_put(lg, ": ", 2);
+		log_put(o, e->name, e->name_len);
+		put_note(o, b, r, &r->disks[0], false);
+		log_put(o, ": ", 2);
 	}
-	for (size_t i = 0; i < lg->nhits; i++) {
-		const struct hit *h = &lg->hits[i];
-		struct ev_disk *e = &lg->ev.disks[h->ev];
-		bool scsi = h->kind == LOG_TOKEN_SCSI;
+	for (size_t i = 0; i < r->nhits; i++) {
+		const struct hit *h = &r->hits[i];
 		size_t end = h->start + h->len;
 
-		if (e->noted == n || (scsi && e->named == n))
+		if (!h->note_here)
 			continue;
-		e->noted = n;
-		put_text(lg, rec->text + pos, end - pos);
-		put_note(lg, h->ev, scsi);
+		put_esc(o, rec->text + pos, end - pos, nl);
+		put_note(o, b, r, &r->disks[h->disk], h->kind == LOG_TOKEN_SCSI);
 		pos = end;
 	}
-	put_text(lg, rec->text + pos, rec->text_len - pos);
+	put_esc(o, rec->text + pos, rec->text_len - pos, nl);
 }
 
 /* dmesg's "[%5lu.%06lu] ", without printf's cost on every record */
-static void put_time(struct logger *lg, uint64_t usec)
+static void put_time(struct log_output *o, uint64_t usec)
 {
 	char buf[40], *p = buf + sizeof(buf);
 	uint64_t sec = usec / 1000000, frac = usec % 1000000;
@@ -160,60 +202,67 @@ static void put_time(struct logger *lg, uint64_t usec)
 	for (; width < 5; width++)
 		*--p = ' ';
 	*--p = '[';
-	log_put(lg, p, (size_t)(buf + sizeof(buf) - p));
+	log_put(o, p, (size_t)(buf + sizeof(buf) - p));
 }
 
-void log_print_plain(struct logger *lg, const struct log_record *rec)
+void log_print_plain(struct log_output *o, const struct log_boot *b,
+		     const struct log_rec *r, enum log_format format)
 {
-	if (lg->format == LOG_FORMAT_DMESG)
-		log_put(lg, rec->prefix, rec->prefix_len);
+	const struct log_record *rec = r->rec;
+
+	if (format == LOG_FORMAT_DMESG)
+		log_put(o, rec->prefix, rec->prefix_len);
 	else if (rec->has_time)
-		put_time(lg, rec->usec);
-	put_annotated(lg, rec);
-	fputc_unlocked('\n', lg->out);
+		put_time(o, rec->usec);
+	put_annotated(o, b, r, is_journal(format));
+	fputc_unlocked('\n', o->out);
 }
 
-/* text[0..len) as a C string; kmsg escapes turned back into bytes. */
-static const char *json_text(struct logger *lg, const char *text, size_t len,
-			     bool unescape)
+void log_print_raw(struct log_output *o, const char *raw, size_t len,
+		   bool piece)
 {
-	if (len + 1 > lg->buf_cap) {
-		lg->buf_cap = len + 1;
-		lg->buf = xreallocarray(lg->buf, lg->buf_cap, 1);
+	log_put(o, raw, len);
+	if (!piece && (!len || raw[len - 1] != '\n'))
+		fputc_unlocked('\n', o->out);	/* cut at EOF */
+}
+
+/* text[0..len) with kmsg escapes turned back into bytes, NUL ones too. */
+static const char *json_text(struct log_output *o, const char *text,
+			     size_t *len, bool unescape)
+{
+	if (!unescape)
+		return text;
+	if (*len + 1 > o->buf_cap) {
+		o->buf_cap = *len + 1;
+		o->buf = xreallocarray(o->buf, o->buf_cap, 1);
 	}
-	if (unescape)
-		len = kmsg_unescape(text, len, lg->buf);
-	else
-		memcpy(lg->buf, text, len);
-	/* a NUL byte would end the string early: show it as the kernel does */
-	for (size_t i = 0; i < len; i++)
-		if (lg->buf[i] == '\0')
-			lg->buf[i] = ' ';
-	lg->buf[len] = '\0';
-	return lg->buf;
+	*len = kmsg_unescape(text, *len, o->buf);
+	return o->buf;
 }
 
-static void json_disk(struct logger *lg, struct json_writer *js, uint32_t k)
+static void json_disk(const struct log_boot *b, struct json_writer *js,
+		      const struct rec_disk *rd)
 {
-	struct note n;
+	const struct note *n = &rd->note;
 
-	log_note(lg, k, &n);
 	json_object_begin(js, NULL);
-	json_string(js, "name", lg->ev.disks[k].name);
-	json_string(js, "alias", n.alias);
-	json_string(js, "alias_source", log_source_name(n.alias_src));
-	json_string(js, "persistent", n.persistent);
-	json_string(js, "persistent_source", log_source_name(n.persistent_src));
+	json_string(js, "name", b->ev.disks[rd->ev].name);
+	json_string(js, "alias", n->alias);
+	json_string(js, "alias_source", source_name(n->alias_src));
+	json_string(js, "persistent", n->persistent);
+	json_string(js, "persistent_source", source_name(n->persistent_src));
 	json_object_end(js);
 }
 
-void log_print_json(struct logger *lg, const struct log_record *rec,
+void log_print_json(struct log_output *o, const struct log_boot *b,
+		    const struct log_rec *r, enum log_format format,
 		    const char *raw, size_t raw_len, bool malformed)
 {
+	const struct log_record *rec = r->rec;
 	struct json_writer js;
 	char num[48];
 
-	json_init(&js, lg->out);
+	json_init(&js, o->out);
 	js.compact = true;
 	json_object_begin(&js, NULL);
 	if (rec->has_time) {
@@ -223,37 +272,32 @@ void log_print_json(struct logger *lg, const struct log_record *rec,
 	} else {
 		json_null(&js, "time");
 	}
-	snprintf(num, sizeof(num), "%u", lg->boot_no ? lg->boot_no : 1);
+	snprintf(num, sizeof(num), "%u", b->boot_no ? b->boot_no : 1);
 	json_raw(&js, "boot", num);
-	json_bool(&js, "running_boot", lg->current);
+	json_bool(&js, "running_boot", b->current);
 	json_string(&js, "level", log_level_name(rec->level));
-	if (malformed)
-		json_string(&js, "text", json_text(lg, raw, raw_len, false));
-	else
-		json_string(&js, "text", json_text(lg, rec->text, rec->text_len,
-						   lg->format == LOG_FORMAT_KMSG));
-	if (lg->text_alias_len) {
+	if (malformed) {
+		json_string_len(&js, "text", raw, raw_len);
+	} else {
+		size_t len = rec->text_len;
+		const char *text = json_text(o, rec->text, &len,
+					     format == LOG_FORMAT_KMSG);
+
+		/* every byte, a NUL one too (\u0000): lossless as text is */
+		json_string_len(&js, "text", text, len);
+	}
+	if (r->text_alias_len) {
 		char alias[ALIAS_MAX_LEN + 1];
 
-		memcpy(alias, lg->text_alias, lg->text_alias_len);
-		alias[lg->text_alias_len] = '\0';
+		memcpy(alias, r->text_alias, r->text_alias_len);
+		alias[r->text_alias_len] = '\0';
 		json_string(&js, "text_alias", alias);
 	} else {
 		json_null(&js, "text_alias");
 	}
 	json_array_begin(&js, "disks", true);
-	if (lg->meta != EV_NONE) {
-		json_disk(lg, &js, lg->meta);
-		lg->ev.disks[lg->meta].noted = lg->nrecords;
-	}
-	for (size_t i = 0; i < lg->nhits; i++) {
-		struct ev_disk *e = &lg->ev.disks[lg->hits[i].ev];
-
-		if (e->noted != lg->nrecords) {
-			e->noted = lg->nrecords;
-			json_disk(lg, &js, lg->hits[i].ev);
-		}
-	}
+	for (size_t i = 0; i < r->ndisks; i++)
+		json_disk(b, &js, &r->disks[i]);
 	json_array_end(&js);
 	if (malformed)
 		json_bool(&js, "malformed", true);

@@ -76,15 +76,15 @@ static bool fill(struct reader *r)
 }
 
 /* Length of the next complete unit at buf[start..end), or 0. */
-static size_t next_unit(const struct logger *lg, const struct reader *r)
+static size_t next_unit(const struct log_input *in, const struct reader *r)
 {
 	const char *p = r->buf + r->start;
 	size_t avail = r->end - r->start;
 	const char *nl;
 
-	if (lg->format == LOG_FORMAT_KMSG)
+	if (in->format == LOG_FORMAT_KMSG)
 		return kmsg_record_len(p, avail, r->eof);
-	if (lg->format == LOG_FORMAT_EXPORT)
+	if (in->format == LOG_FORMAT_EXPORT)
 		return journal_export_record_len(p, avail, r->eof);
 	nl = memchr(p, '\n', avail);
 	if (nl)
@@ -93,14 +93,15 @@ static size_t next_unit(const struct logger *lg, const struct reader *r)
 }
 
 /* One unit of input: a record, newline(s) included. */
-static void handle_unit(struct logger *lg, const char *raw, size_t len)
+static void handle_unit(struct log_input *in, const struct log_sink *sink,
+			const char *raw, size_t len)
 {
 	struct log_record rec;
 	struct journal_fields jf;
 	size_t body = len;
 	int r;
 
-	switch (lg->format) {
+	switch (in->format) {
 	case LOG_FORMAT_KMSG:
 		r = kmsg_parse(raw, len, &rec);
 		break;
@@ -113,20 +114,20 @@ static void handle_unit(struct logger *lg, const char *raw, size_t len)
 		if (r == 0 && body && raw[0] == '\n')
 			r = -1;
 		if (r == 0) {
-			log_handle(lg, &rec, &jf, raw, body);
+			sink->record(sink->pass, &rec, &jf, raw, body);
 			return;
 		}
 		break;
 	case LOG_FORMAT_JSON:
 		if (body > 0 && raw[body - 1] == '\n')
 			body--;
-		if (body + 1 > lg->scratch_cap) {
-			lg->scratch_cap = body + 1;
-			lg->scratch = xreallocarray(lg->scratch, lg->scratch_cap, 1);
+		if (body + 1 > in->scratch_cap) {
+			in->scratch_cap = body + 1;
+			in->scratch = xreallocarray(in->scratch, in->scratch_cap, 1);
 		}
-		r = journal_json_parse(raw, body, &rec, &jf, lg->scratch);
+		r = journal_json_parse(raw, body, &rec, &jf, in->scratch);
 		if (r == 0) {
-			log_handle(lg, &rec, &jf, raw, body);
+			sink->record(sink->pass, &rec, &jf, raw, body);
 			return;
 		}
 		break;
@@ -137,9 +138,9 @@ static void handle_unit(struct logger *lg, const char *raw, size_t len)
 		break;
 	}
 	if (r < 0)
-		log_malformed(lg, raw, len, true, false);
+		sink->malformed(sink->pass, raw, len, true, false);
 	else
-		log_handle(lg, &rec, NULL, raw, len);
+		sink->record(sink->pass, &rec, NULL, raw, len);
 }
 
 static enum log_format detect(const char *buf, size_t len)
@@ -151,27 +152,29 @@ static enum log_format detect(const char *buf, size_t len)
 	return log_detect_format(buf, len);
 }
 
-static void process(struct logger *lg, struct reader *r)
+static void process(struct log_input *in, const struct log_sink *sink,
+		    struct reader *r)
 {
 	bool in_long_line = false;
 
-	if (lg->format == LOG_FORMAT_AUTO)
-		lg->format = detect(r->buf + r->start, r->end - r->start);
+	if (in->format == LOG_FORMAT_AUTO)
+		in->format = detect(r->buf + r->start, r->end - r->start);
 	while (r->start < r->end || !r->eof) {
-		size_t n = next_unit(lg, r);
+		size_t n = next_unit(in, r);
 
 		if (n) {
 			if (in_long_line)	/* the end of an over-long line */
-				log_malformed(lg, r->buf + r->start, n, false, false);
+				sink->malformed(sink->pass, r->buf + r->start,
+						n, false, false);
 			else
-				handle_unit(lg, r->buf + r->start, n);
+				handle_unit(in, sink, r->buf + r->start, n);
 			in_long_line = false;
 			r->start += n;
 			continue;
 		}
 		if (r->end - r->start >= RECORD_MAX) {
-			log_malformed(lg, r->buf + r->start, RECORD_MAX,
-				      !in_long_line, true);
+			sink->malformed(sink->pass, r->buf + r->start,
+					RECORD_MAX, !in_long_line, true);
 			in_long_line = true;
 			r->start += RECORD_MAX;
 			continue;
@@ -182,14 +185,15 @@ static void process(struct logger *lg, struct reader *r)
 	}
 }
 
-static void read_stream(struct logger *lg, struct reader *r)
+static void read_stream(struct log_input *in, const struct log_sink *sink,
+			struct reader *r)
 {
 	r->cap = RECORD_MAX + READ_SIZE;
 	r->buf = xmalloc(r->cap);
 	r->start = r->end = 0;
 	r->eof = false;
 	fill(r);
-	process(lg, r);
+	process(in, sink, r);
 	free(r->buf);
 }
 
@@ -197,7 +201,7 @@ static void read_stream(struct logger *lg, struct reader *r)
  * All of /dev/kmsg there is now: a character device one record a read
  * until it has no more, a saved one (in a fake tree) to its end.
  */
-static char *slurp_kmsg(struct logger *lg, int fd, bool chr, size_t *lenp)
+static char *slurp_kmsg(struct log_input *in, int fd, bool chr, size_t *lenp)
 {
 	size_t len = 0, cap = 1 << 16;
 	char *buf = xmalloc(cap);
@@ -216,7 +220,7 @@ static char *slurp_kmsg(struct logger *lg, int fd, bool chr, size_t *lenp)
 		if (n == 0)
 			break;
 		if (errno == EPIPE) {
-			lg->nlost++;	/* overwritten before we read them */
+			in->nlost++;	/* overwritten before we read them */
 			continue;
 		}
 		if (errno == EINTR)
@@ -229,67 +233,28 @@ static char *slurp_kmsg(struct logger *lg, int fd, bool chr, size_t *lenp)
 	return buf;
 }
 
-/* What the running boot's records show: its names' changes, its records. */
-static void gather(struct logger *lg, const char *buf, size_t len)
+static void read_boot_id(struct log_system *sys)
 {
-	struct logger g = { .gather_only = true, .format = LOG_FORMAT_KMSG,
-			    .meta = EV_NONE };
-	struct run_boot *rb = &lg->run;
-	struct log_record rec;
-	unsigned boot = 0;
-
-	for (size_t pos = 0; pos < len; ) {
-		size_t n = kmsg_record_len(buf + pos, len - pos, true);
-
-		if (kmsg_parse(buf + pos, n, &rec) == 0) {
-			log_handle(&g, &rec, NULL, buf + pos, n);
-			if (g.boot_no != boot) {
-				/* only the last boot is the running one */
-				free(rb->seen);
-				rb->seen = NULL;
-				rb->seen_n = rb->seen_mask = 0;
-				rb->have_oldest = false;
-				rb->newest = 0;
-				boot = g.boot_no;
-			}
-			if (rec.usec > 0) {
-				run_boot_add(rb, rec.usec, rec.text, rec.text_len);
-				if (!rb->have_oldest) {
-					rb->oldest = rec.usec;
-					rb->have_oldest = true;
-				}
-				if (rec.usec > rb->newest)
-					rb->newest = rec.usec;
-			}
-		}
-		else
-			g.nrecords++;	/* counted as the annotating pass will */
-		pos += n;
-	}
-	rb->nboots = g.boot_no;
-	rb->nrecords = g.nrecords;
-	rb->names = g.ev;
-	rb->loaded = true;
-	free(g.hits);
-}
-
-static void read_boot_id(struct logger *lg)
-{
+	char *id = sys->running_boot_id;
 	int fd = sysroot_open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_NONBLOCK);
 	ssize_t n;
 
 	if (fd < 0)
 		return;
-	n = read(fd, lg->running_boot_id, sizeof(lg->running_boot_id) - 1);
+	n = read(fd, id, sizeof(sys->running_boot_id) - 1);
 	close(fd);
-	if (n <= 0) {
-		lg->running_boot_id[0] = '\0';
+	if (n > 0)
+		id[n] = '\0';
+	/* none, or longer than any the kernel makes: match no boot, as a
+	 * boot id cut short could match another's */
+	if (n <= 0 || ((size_t)n == sizeof(sys->running_boot_id) - 1 &&
+		       !memchr(id, '\n', (size_t)n))) {
+		id[0] = '\0';
 		return;
 	}
-	lg->running_boot_id[n] = '\0';
-	lg->running_boot_id[strcspn(lg->running_boot_id, "\n")] = '\0';
+	id[strcspn(id, "\n")] = '\0';
 	/* the journal writes it without dashes */
-	for (char *s = lg->running_boot_id, *d = s; ; s++) {
+	for (char *s = id, *d = s; ; s++) {
 		if (*s != '-')
 			*d++ = *s;
 		if (!*s)
@@ -302,20 +267,20 @@ static void read_boot_id(struct logger *lg)
  * /dev/kmsg we may not read is no running boot: records are annotated
  * from the log and the journal alone.
  */
-void log_read_running_boot(struct logger *lg)
+void log_read_running_boot(struct log_system *sys, struct log_input *in)
 {
 	struct stat st;
 	char *buf;
 	size_t len;
 	int fd;
 
-	read_boot_id(lg);
+	read_boot_id(sys);
 	fd = sysroot_open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 	if (fd < 0)
 		return;
 	if (fstat(fd, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISREG(st.st_mode))) {
-		buf = slurp_kmsg(lg, fd, S_ISCHR(st.st_mode), &len);
-		gather(lg, buf, len);
+		buf = slurp_kmsg(in, fd, S_ISCHR(st.st_mode), &len);
+		log_gather_running(&sys->run, buf, len);
 		free(buf);
 	}
 	close(fd);
@@ -356,24 +321,21 @@ static int spool(int fd, const char *name)
  */
 static void prepass(struct logger *lg, struct reader *r)
 {
-	struct logger g = { .gather_only = true, .prepass = true,
-			    .format = lg->format, .meta = EV_NONE };
+	struct log_input in = { .format = lg->in.format };
 	struct reader p = { .fd = r->fd, .name = r->name };
+	struct log_prepass pp;
+	struct log_sink sink = log_prepass_start(&pp, &lg->sys, in.format);
 
-	g.run = lg->run;	/* borrowed: not freed here */
-	read_stream(&g, &p);
-	log_end_prepass(&g);
-	lg->verdicts = g.verdicts;
-	lg->nverdicts = g.nverdicts;
-	ev_map_free(&g.ev);
-	free(g.hits);
-	free(g.scratch);
+	read_stream(&in, &sink, &p);
+	log_prepass_end(&pp);
+	free(in.scratch);
 	if (lseek(r->fd, 0, SEEK_SET) != 0)
 		err(DA_EXIT_FAILURE, "%s", r->name);
 }
 
 void log_read_input(struct logger *lg, const char *path)
 {
+	struct log_sink sink = log_annotating_sink(lg);
 	struct reader r = { .name = path };
 	char head[4096];
 	ssize_t n;
@@ -388,7 +350,7 @@ void log_read_input(struct logger *lg, const char *path)
 		posix_fadvise(r.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	}
 	/* a kernel log is read twice when the running boot can be known */
-	if (lg->run.loaded) {
+	if (lg->sys.run.loaded) {
 		if (lseek(r.fd, 0, SEEK_CUR) < 0) {
 			int m = spool(r.fd, r.name);
 
@@ -398,18 +360,20 @@ void log_read_input(struct logger *lg, const char *path)
 			lseek(m, 0, SEEK_SET);
 		}
 		n = pread(r.fd, head, sizeof(head), 0);
-		if (lg->format == LOG_FORMAT_AUTO && n > 0)
-			lg->format = detect(head, (size_t)n);
-		if (lg->format == LOG_FORMAT_KMSG || lg->format == LOG_FORMAT_DMESG)
+		if (lg->in.format == LOG_FORMAT_AUTO && n > 0)
+			lg->in.format = detect(head, (size_t)n);
+		if (lg->in.format == LOG_FORMAT_KMSG ||
+		    lg->in.format == LOG_FORMAT_DMESG)
 			prepass(lg, &r);
 	}
-	read_stream(lg, &r);
+	read_stream(&lg->in, &sink, &r);
 	if (r.fd != STDIN_FILENO)
 		close(r.fd);
 }
 
 /* The live /dev/kmsg, followed: one record a read(2), non-blocking. */
-static void follow_kmsg_device(struct logger *lg, int fd)
+static void follow_kmsg_device(struct logger *lg, const struct log_sink *sink,
+			       int fd)
 {
 	static char buf[KMSG_READ_MAX];
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
@@ -418,18 +382,18 @@ static void follow_kmsg_device(struct logger *lg, int fd)
 	while (!log_stop) {
 		n = read(fd, buf, sizeof(buf));
 		if (n > 0) {
-			handle_unit(lg, buf, (size_t)n);
+			handle_unit(&lg->in, sink, buf, (size_t)n);
 			continue;
 		}
 		if (n < 0 && errno == EPIPE) {
-			lg->nlost++;
+			lg->in.nlost++;
 			continue;
 		}
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && errno != EAGAIN)
 			err(DA_EXIT_FAILURE, "/dev/kmsg");
-		fflush(lg->out);
+		fflush(lg->out.out);
 		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
 			err(DA_EXIT_FAILURE, "/dev/kmsg: poll");
 	}
@@ -442,12 +406,13 @@ static void follow_kmsg_device(struct logger *lg, int fd)
  */
 void log_read_kmsg(struct logger *lg, bool follow)
 {
+	struct log_sink sink = log_annotating_sink(lg);
 	struct reader r = { .fd = -1, .name = "/dev/kmsg", .eof = true };
 	struct stat st;
 	bool chr;
 	int fd;
 
-	read_boot_id(lg);
+	read_boot_id(&lg->sys);
 	fd = sysroot_open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 	if (fd < 0 && (errno == EACCES || errno == EPERM))
 		errx(DA_EXIT_FAILURE, "/dev/kmsg: permission denied: reading the "
@@ -455,19 +420,19 @@ void log_read_kmsg(struct logger *lg, bool follow)
 	if (fd < 0)
 		err(DA_EXIT_FAILURE, "/dev/kmsg");
 	chr = fstat(fd, &st) == 0 && S_ISCHR(st.st_mode);
-	lg->format = LOG_FORMAT_KMSG;
-	r.buf = slurp_kmsg(lg, fd, chr, &r.end);
-	gather(lg, r.buf, r.end);
-	lg->dx_built_rec = lg->run.nrecords;
-	process(lg, &r);
+	lg->in.format = LOG_FORMAT_KMSG;
+	r.buf = slurp_kmsg(&lg->in, fd, chr, &r.end);
+	log_gather_running(&lg->sys.run, r.buf, r.end);
+	lg->sys.dx_built_rec = lg->sys.run.nrecords;
+	process(&lg->in, &sink, &r);
 	free(r.buf);
 	if (follow && chr) {
-		follow_kmsg_device(lg, fd);
+		follow_kmsg_device(lg, &sink, fd);
 	} else if (follow && S_ISREG(st.st_mode)) {
 		/* a saved log in a fake tree: read on as it grows */
 		struct reader f = { .fd = fd, .name = "/dev/kmsg", .follow = true };
 
-		read_stream(lg, &f);
+		read_stream(&lg->in, &sink, &f);
 	}
 	close(fd);
 }

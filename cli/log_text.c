@@ -49,6 +49,11 @@ static size_t scsi_address_len(const char *text, size_t len, size_t start)
 	return j - start;
 }
 
+size_t log_scsi_address_len(const char *text, size_t len, size_t start)
+{
+	return scsi_address_len(text, len, start);
+}
+
 bool log_next_token(const struct log_scanner *sc, const char *text,
 		    size_t len, size_t *pos, struct log_token *tok)
 {
@@ -166,7 +171,9 @@ static enum log_event sd_line(const char *s, size_t len,
 
 	if (!arg_and_name(s, len, &i, scsi_address_len(s, len, i), ev))
 		return LOG_EVENT_NONE;
-	if (PREFIX(s + i, len - i, "Attached SCSI disk"))
+	/* sd_probe(): "Attached SCSI disk", or "removable disk" for media */
+	if (PREFIX(s + i, len - i, "Attached SCSI disk") ||
+	    PREFIX(s + i, len - i, "Attached SCSI removable disk"))
 		return LOG_EVENT_ATTACH;
 	if (PREFIX(s + i, len - i, "Synchronizing SCSI cache"))
 		return LOG_EVENT_REMOVE;

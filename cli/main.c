@@ -71,16 +71,28 @@ static int close_stream(FILE *stream)
 	return 0;
 }
 
+static bool changed;
+
+void note_changed(void)
+{
+	changed = true;
+}
+
+void exit_write_error(void)
+{
+	if (errno)
+		warn("write error");
+	else
+		warnx("write error");
+	/* _exit: close_stdout() would find the same error and say it again */
+	_exit(changed ? DA_EXIT_UNTOLD : DA_EXIT_FAILURE);
+}
+
 static void close_stdout(void)
 {
 	errno = 0;
-	if (close_stream(stdout) != 0 && errno != EPIPE) {
-		if (errno)
-			warn("write error");
-		else
-			warnx("write error");
-		_exit(DA_EXIT_FAILURE);
-	}
+	if (close_stream(stdout) != 0 && errno != EPIPE)
+		exit_write_error();
 	errno = 0;
 	if (close_stream(stderr) != 0 && errno != EPIPE)
 		_exit(DA_EXIT_FAILURE);
@@ -96,7 +108,7 @@ int main(int argc, char **argv)
 	set_help(usage);
 	/* getopt_long() names argv[0] in its messages: make it "diskalias" */
 	argv[0] = program_invocation_short_name;
-	parse_main_options(argc, argv, &npre);
+	parse_main_options(argc, argv, verbs, NVERBS, &npre);
 	if (optind >= argc)
 		usage_error("no command given");
 

@@ -12,6 +12,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "strmap.h"
 #include "sysroot.h"
 #include "xalloc.h"
 
@@ -101,7 +102,35 @@ not_a_list:
 static void add_mount(struct disk *d, char *target, int part)
 {
 	XGROW(d->mounts, d->nmounts, d->mounts_cap, 2);
-	d->mounts[d->nmounts++] = (struct disk_mount){ target, part };
+	d->mounts[d->nmounts++] = (struct disk_mount){ target, part, false };
+}
+
+static const char *mount_target_key(const void *ctx, uint32_t i, size_t *len)
+{
+	const char *t = ((const struct disk *)ctx)->mounts[i].target;
+
+	*len = strlen(t);
+	return t;
+}
+
+/*
+ * Mark the mounts of d at a target an earlier one has (a filesystem over
+ * two partitions, a bind mount): one hash a mount, as a disk can have
+ * tens of thousands of them.
+ */
+static void mark_repeats(struct disk *d)
+{
+	const struct strmap_keys k = { mount_target_key, d };
+	struct strmap seen = { 0 };
+
+	if (d->nmounts < 2 || d->nmounts >= STRMAP_NONE)
+		return;
+	strmap_reserve(&seen, d->nmounts);
+	for (size_t i = 0; i < d->nmounts; i++)
+		d->mounts[i].repeat = strmap_put(&seen, &k, d->mounts[i].target,
+						 strlen(d->mounts[i].target),
+						 (uint32_t)i) != i;
+	strmap_free(&seen);
 }
 
 void mount_table_read(struct mount_table *mt)
@@ -220,4 +249,6 @@ void mounts_merge(struct disk_table *dt, struct mount_table *mt)
 	}
 	free(mt->recs);
 	free(idx);
+	for (i = 0; i < dt->ndisks; i++)
+		mark_repeats(&dt->disks[i]);
 }

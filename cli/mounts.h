@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "disks.h"
+#include "disk_table.h"
 
 struct mount_rec {
 	char *target;		/* malloc'd */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "sysroot.h"
+#include "xalloc.h"
 
 #ifndef DISKALIAS_VERSION
 #define DISKALIAS_VERSION "unknown"
@@ -45,6 +46,9 @@ void common_option(int c, const char *arg)
 {
 	switch (c) {
 	case OPT_SYSROOT:
+		/* "" would quietly be the live system ("$ROOT" unset) */
+		if (!*arg)
+			usage_error("--sysroot: an empty directory name; '/' is the live system");
 		sysroot_dir = arg;
 		break;
 	case 'h':
@@ -78,49 +82,95 @@ int parse_common_options(int argc, char **argv)
 	return parse_only_common(argc, argv, COMMON_SHORTOPTS);
 }
 
-/*
- * Every verb's options, for finding the verb behind options given before
- * it ("diskalias -J list"): only whether each takes an argument matters
- * here; the verb parses them again and refuses those not its own.
- */
-static const struct option any_verb_longopts[] = {
-	{ "all",          no_argument,       NULL, 1 },	/* list */
-	{ "bytes",        no_argument,       NULL, 1 },
-	{ "json",         no_argument,       NULL, 1 },	/* list, log */
-	{ "noheadings",   no_argument,       NULL, 1 },
-	{ "output",       required_argument, NULL, 1 },
-	{ "pairs",        no_argument,       NULL, 1 },
-	{ "raw",          no_argument,       NULL, 1 },
-	{ "list-columns", no_argument,       NULL, 1 },
-	{ "persist",      no_argument,       NULL, 1 },	/* set */
-	{ "force",        no_argument,       NULL, 1 },
-	{ "config",       required_argument, NULL, 1 },	/* apply */
-	{ "dry-run",      no_argument,       NULL, 1 },
-	{ "udev",         no_argument,       NULL, 1 },
-	{ "follow",       no_argument,       NULL, 1 },	/* log */
-	{ "disk",         required_argument, NULL, 1 },
-	{ "input",        required_argument, NULL, 1 },
-	{ "format",       required_argument, NULL, 1 },
-	COMMON_LONGOPTS,
-	{ NULL, 0, NULL, 0 }
-};
-#define ANY_VERB_SHORTOPTS "abfJno:Pr"
-
-int parse_main_options(int argc, char **argv, int *npre)
+static bool has_long(const struct option *opts, size_t n, const char *name)
 {
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(opts[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Every verb's options, from the verbs' tables, for finding the verb
+ * behind options given before it ("diskalias -J list"): only whether each
+ * takes an argument matters here (a verb's long option gives 1); the verb
+ * parses them again and refuses those not its own.  *shortopts is "+",
+ * the verbs' letters, then COMMON_SHORTOPTS; *verb_letters points at the
+ * verbs' letters in it.
+ */
+static struct option *any_verb_options(const struct verb *const *verbs,
+				       size_t nverbs, char **shortopts,
+				       const char **verb_letters)
+{
+	static const struct option common[] = { COMMON_LONGOPTS };
+	size_t nlong = sizeof(common) / sizeof(common[0]), nshort = 0, n, k;
+	struct option *opts;
+	char *s;
+
+	for (size_t v = 0; v < nverbs; v++) {
+		for (n = 0; verbs[v]->longopts && verbs[v]->longopts[n].name; n++)
+			nlong++;
+		nshort += verbs[v]->shortopts ? strlen(verbs[v]->shortopts) : 0;
+	}
+	opts = xcalloc(nlong + 1, sizeof(*opts));
+	memcpy(opts, common, sizeof(common));
+	n = sizeof(common) / sizeof(common[0]);
+	s = *shortopts = xmalloc(nshort + sizeof(COMMON_SHORTOPTS) + 1);
+	*s++ = '+';
+	*verb_letters = s;
+	for (size_t v = 0; v < nverbs; v++) {
+		const struct option *o = verbs[v]->longopts;
+		const char *p = verbs[v]->shortopts;
+
+		for (; o && o->name; o++) {
+			if (has_long(opts, n, o->name))
+				continue;
+			opts[n] = *o;
+			opts[n].flag = NULL;
+			opts[n++].val = 1;
+		}
+		/* a letter, then its ':'s */
+		while (p && *p) {
+			for (k = 1; p[k] == ':'; k++)
+				;
+			if (!memchr(*verb_letters, *p, (size_t)(s - *verb_letters))) {
+				memcpy(s, p, k);
+				s += k;
+			}
+			p += k;
+		}
+	}
+	strcpy(s, COMMON_SHORTOPTS);
+	return opts;
+}
+
+int parse_main_options(int argc, char **argv, const struct verb *const *verbs,
+		       size_t nverbs, int *npre)
+{
+	/* static: still reachable when an option exits (-h, a bad one) */
+	static struct option *longopts;
+	static char *shortopts;
+	const char *verb_letters;
+	size_t nverb_letters;
 	int c, last;
 
+	longopts = any_verb_options(verbs, nverbs, &shortopts, &verb_letters);
+	nverb_letters = strlen(verb_letters) - strlen(COMMON_SHORTOPTS);
 	/*
 	 * "+": stop at the verb.  -h and -V before it are the program's;
 	 * the other options are left for the verb (see verb_argv()).
 	 */
 	do {
 		last = optind;
-		c = getopt_long(argc, argv, "+" ANY_VERB_SHORTOPTS COMMON_SHORTOPTS,
-				any_verb_longopts, NULL);
-		if (c != -1 && c != 1 && !strchr(ANY_VERB_SHORTOPTS, c))
+		c = getopt_long(argc, argv, shortopts, longopts, NULL);
+		if (c != -1 && c != 1 &&
+		    !(c <= CHAR_MAX && memchr(verb_letters, c, nverb_letters)))
 			common_option(c, optarg);
 	} while (c != -1);
+	free(longopts);
+	free(shortopts);
+	longopts = NULL;
+	shortopts = NULL;
 	/* a "--" that ended the options is not handed on */
 	*npre = optind - 1;
 	if (optind == last + 1 && strcmp(argv[last], "--") == 0)

@@ -68,24 +68,35 @@ int persist_lock_load(struct conf *c, char **text, size_t *len, bool *existed,
 	return 0;
 }
 
-/* The old text, untouched, and the new entry at the end. */
+/*
+ * The old text, untouched, and the new entry at the end; a key with a
+ * '#' or a blank (udev allows '#' in link names) in double quotes, or
+ * the parser would cut it (diskalias.conf(5)).
+ */
 static void make_new_text(struct persist_txn *t, const char *alias,
 			  const char *key)
 {
+	const char *quote = strpbrk(key, "# \t") ? "\"" : "";
 	size_t n = t->old_len;
 
-	t->new_text = xmalloc(t->old_len + strlen(alias) + strlen(key) + 10);
+	t->new_text = xmalloc(t->old_len + strlen(alias) + strlen(key) + 12);
 	memcpy(t->new_text, t->old_text, t->old_len);
 	if (n > 0 && t->new_text[n - 1] != '\n')
 		t->new_text[n++] = '\n';
-	n += (size_t)sprintf(t->new_text + n, "alias %s %s\n", alias, key);
+	n += (size_t)sprintf(t->new_text + n, "alias %s %s%s%s\n", alias,
+			     quote, key, quote);
 	t->new_len = n;
 }
 
-/* The new file must give the alias to this disk alone (conf_decide()). */
+/*
+ * The new file must read back the entry as written, and give the alias
+ * to this disk alone (conf_decide()).
+ */
 static int check_new_text(struct persist_txn *t, const struct disk_table *dt,
-			  const struct disk *d, char *why, size_t whysz)
+			  const struct disk *d, const char *alias,
+			  const char *key, char *why, size_t whysz)
 {
+	const struct conf_entry *e;
 	struct conf_decision dc;
 	struct conf_view v;
 	struct conf check;
@@ -98,6 +109,13 @@ static int check_new_text(struct persist_txn *t, const struct disk_table *dt,
 			 check.problems[0].line, check.problems[0].reason);
 		goto out;
 	}
+	e = conf_find_alias(&check, alias);
+	if (!e || strcmp(e->device, key) != 0) {
+		r = fail(why, whysz, "its link %s cannot be written in %s so that it reads back as itself",
+			 key, CONF_PATH);
+		goto out;
+	}
+
 	conf_view_init(&v, &check, dt);
 	conf_decide(&v, d, &dc);
 	if (dc.verdict == CONF_CONFLICT && dc.conflict != CONFLICT_HELD)
@@ -143,7 +161,13 @@ int persist_begin(struct persist_txn *t, const struct disk_table *dt,
 	if (by_alias)		/* already recorded */
 		goto out;
 	make_new_text(t, alias, key);
-	r = check_new_text(t, dt, d, why, whysz);
+	/* a file over the limit would be refused by every verb, forget too */
+	if (t->new_len > CONF_MAX_SIZE) {
+		r = fail(why, whysz, "the entry would make %s larger than its limit of 1 MiB",
+			 CONF_PATH);
+		goto out;
+	}
+	r = check_new_text(t, dt, d, alias, key, why, whysz);
 	t->changes = r == 0;
 out:
 	conf_free(&c);

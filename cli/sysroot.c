@@ -151,12 +151,12 @@ int check_regular(int fd)
 		return -errno;
 	if (S_ISDIR(sb.st_mode))
 		return -EISDIR;
-	return S_ISREG(sb.st_mode) ? 0 : -ENOTREG;
+	return S_ISREG(sb.st_mode) ? 0 : -EBADFD;
 }
 
 const char *attr_strerror(int err)
 {
-	if (err == ENOTREG)
+	if (err == EBADFD)
 		return "not a regular file";
 	if (err == EXDEV)
 		return "a link that leads out of the sysroot";

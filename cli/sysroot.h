@@ -54,20 +54,21 @@ DIR *sysroot_opendir(const char *abs_path);
 /*
  * Read a small sysfs-style attribute "name" below dirfd into buf (NUL
  * terminated), dropping one trailing newline.  Returns the length, or
- * -errno (-ENOENT when absent, -EISDIR for a directory, -ENOTREG for
+ * -errno (-ENOENT when absent, -EISDIR for a directory, -EBADFD for
  * anything else that is not a regular file, a FIFO say, which is opened
  * without blocking and never read; -EFBIG when it does not fit, -EILSEQ
  * when it holds a NUL byte).
  */
 ssize_t read_attr(int dirfd, const char *name, char *buf, size_t bufsz);
 
-/* Not an errno: "not a regular file" (a FIFO, a device, a socket). */
-#define ENOTREG 4096
-
-/* 0 when fd is a regular file; -EISDIR, -ENOTREG or -errno. */
+/*
+ * 0 when fd is a regular file; -EISDIR, -EBADFD for anything else that
+ * is not one (a FIFO, a device, a socket: no errno says "not a regular
+ * file", and systemd's stat_verify_regular() answers so too) or -errno.
+ */
 int check_regular(int fd);
 
-/* strerror() that knows ENOTREG and says what -EXDEV means here. */
+/* strerror() that says what EBADFD and EXDEV mean here (positive errno). */
 const char *attr_strerror(int err);
 
 /* read_attr() of a binary attribute (a VPD page): the bytes as they are. */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Table output: libsmartcols, and for a human table that goes to no
- * terminal a writer of its own with libsmartcols' layout (table_plain.c,
- * see table.h).
+ * Table output: building a table, and choosing its writer: libsmartcols
+ * for raw and pairs (table_scols.c), and for a human table a writer of
+ * its own with libsmartcols' layout (table_plain.c, see table.h), cut
+ * here to fit a narrow terminal.
  *
  * The layout libsmartcols (2.38) gives a table when it has no terminal
  * width to fit: a column is as wide as its widest cell or its heading
@@ -16,7 +17,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <libsmartcols.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -29,6 +29,7 @@
 #include "parallel.h"
 #include "table.h"
 #include "table_encode.h"
+#include "xalloc.h"
 
 void table_init(struct table *t, const struct table_column *cols,
 		size_t ncols, enum table_format format, bool noheadings)
@@ -42,16 +43,9 @@ const char **table_new_line(struct table *t)
 	const char **line;
 
 	if (t->nlines == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 256;
-		const char **cells;
-
-		if (cap > SIZE_MAX / sizeof(*cells) / (t->ncols ? t->ncols : 1))
-			return NULL;
-		cells = realloc(t->cells, cap * t->ncols * sizeof(*cells));
-		if (!cells)
-			return NULL;
-		t->cells = cells;
-		t->cap = cap;
+		t->cap = t->cap ? t->cap * 2 : 256;
+		t->cells = xreallocarray(t->cells, t->cap,
+					 t->ncols * sizeof(*t->cells));
 	}
 	line = &t->cells[t->nlines++ * t->ncols];
 	memset(line, 0, t->ncols * sizeof(*line));
@@ -65,52 +59,8 @@ void table_free(struct table *t)
 	t->nlines = t->cap = 0;
 }
 
-/* ---- libsmartcols ---- */
-
-int table_print_scols(const struct table *t, FILE *out)
-{
-	struct libscols_table *tb;
-	size_t i, j;
-	int rc = -ENOMEM;
-
-	tb = scols_new_table();
-	if (!tb)
-		return -ENOMEM;
-	scols_table_set_stream(tb, out);
-	/* the terminal is out's, whatever stdout is */
-	scols_table_set_termforce(tb, isatty(fileno(out)) ?
-				  SCOLS_TERMFORCE_ALWAYS : SCOLS_TERMFORCE_NEVER);
-	scols_table_enable_raw(tb, t->format == TABLE_RAW);
-	scols_table_enable_export(tb, t->format == TABLE_PAIRS);
-	scols_table_enable_noheadings(tb, t->noheadings);
-
-	for (j = 0; j < t->ncols; j++) {
-		int flags = t->cols[j].flags;
-
-		if (t->format != TABLE_HUMAN)
-			flags &= ~SCOLS_FL_TRUNC;
-		if (!scols_table_new_column(tb, t->cols[j].name,
-					    t->cols[j].whint, flags))
-			goto done;
-	}
-	for (i = 0; i < t->nlines; i++) {
-		const char **cells = &t->cells[i * t->ncols];
-		struct libscols_line *ln = scols_table_new_line(tb, NULL);
-
-		if (!ln)
-			goto done;
-		for (j = 0; j < t->ncols; j++)
-			if (cells[j] && scols_line_set_data(ln, j, cells[j]) != 0)
-				goto done;
-	}
-	rc = scols_print_table(tb);
-done:
-	scols_unref_table(tb);
-	return rc;
-}
-
 /* The bytes of s's longest prefix that prints in at most max columns. */
-static size_t prefix_fitting(const char *s, size_t max)
+static size_t prefix_fitting(const char *s, size_t max, bool list)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	mbstate_t st;
@@ -122,7 +72,9 @@ static size_t prefix_fitting(const char *s, size_t max)
 		size_t len = 1, w;
 		wchar_t wc;
 
-		if (is_plain_ascii(p)) {
+		if (list && (c == TABLE_LIST_SEP || c == ',')) {
+			w = c == ',' ? 4 : 1;
+		} else if (is_plain_ascii(p)) {
 			w = 1;
 		} else if ((c == '\\' && p[1] == 'x') || iscntrl(c)) {
 			w = 4;
@@ -158,19 +110,19 @@ static size_t terminal_width(FILE *out)
 }
 
 /*
- * Widths for a table too wide for the terminal: the kept columns as
- * wide as their cells, the others sharing the rest, a narrow one first
- * getting all it needs (water filling), none narrower than its heading.
+ * Widths for a table too wide for the terminal: the kept columns (all
+ * of them when keep is false) as wide as their cells, the others
+ * sharing the rest, a narrow one first getting all it needs (water
+ * filling), none narrower than its heading.  Returns the table's width.
  */
-static void fit_widths(const struct table *t, size_t *w, size_t termw)
+static size_t fit_widths(const struct table *t, size_t *w, size_t termw,
+			 bool keep)
 {
-	size_t avail, nfree = 0, used = t->ncols - 1;
-	bool *done = calloc(t->ncols, sizeof(bool));
+	size_t avail, nfree = 0, used = t->ncols - 1, total = t->ncols - 1;
+	bool *done = xcalloc(t->ncols, sizeof(bool));
 
-	if (!done)
-		return;
 	for (size_t j = 0; j < t->ncols; j++) {
-		if (t->cols[j].keep) {
+		if (keep && t->cols[j].keep) {
 			used += w[j];
 			done[j] = true;
 		} else {
@@ -192,7 +144,7 @@ static void fit_widths(const struct table *t, size_t *w, size_t termw)
 			continue;
 		/* all want more than a share: a heading wider than it first */
 		for (size_t j = 0; j < t->ncols; j++) {
-			size_t head = table_encode(t->cols[j].name, NULL);
+			size_t head = table_encode(t->cols[j].name, NULL, false);
 
 			if (!done[j] && head > share) {
 				w[j] = head;
@@ -205,71 +157,96 @@ static void fit_widths(const struct table *t, size_t *w, size_t termw)
 			continue;
 		for (size_t j = 0; j < t->ncols; j++) {
 			if (!done[j]) {
-				w[j] = share;
+				/* the first ones take what the division leaves */
+				w[j] = share + (avail % nfree ? 1 : 0);
+				avail -= w[j];
+				nfree--;
 				done[j] = true;
 			}
 		}
 		break;
 	}
 	free(done);
+	for (size_t j = 0; j < t->ncols; j++)
+		total += w[j];
+	return total;
 }
 
-/* A terminal narrower than the table: cut what may be cut, and mark it. */
+/* c cut to fit w columns, ending with mark, in *owned; or c itself. */
+static const char *cut(const char *c, size_t w, bool list, const char *mark,
+		       char **owned)
+{
+	size_t keep;
+
+	if (!c || table_encode(c, NULL, list) <= w)
+		return c;
+	keep = prefix_fitting(c, w > 1 ? w - 1 : 0, list);
+	*owned = xasprintf("%.*s%s", (int)keep, c, mark);
+	return *owned;
+}
+
+/*
+ * On a terminal: the plain writer's layout when it fits, else narrower
+ * columns whose cut cells (and headings) end with a mark.
+ */
 static int print_fitted(const struct table *t, FILE *out)
 {
 	const char *mark = MB_CUR_MAX > 1 ? "\u2026" : "~";
 	size_t termw = terminal_width(out), total, ncells = t->nlines * t->ncols;
-	size_t *w = calloc(t->ncols, sizeof(size_t));
-	struct table_column *cols = calloc(t->ncols, sizeof(*cols));
-	const char **cells = calloc(ncells + 1, sizeof(*cells));
-	char **owned = calloc(ncells + 1, sizeof(*owned));
+	size_t *w = xcalloc(2 * t->ncols, sizeof(size_t)), *natural = w + t->ncols;
+	struct table_column *cols = xcalloc(t->ncols, sizeof(*cols));
+	const char **cells = xcalloc(ncells + 1, sizeof(*cells));
+	char **owned = xcalloc(ncells + t->ncols + 1, sizeof(*owned));
 	struct table fitted = *t;
-	int rc = -ENOMEM;
+	int rc;
 
-	if (!w || !cols || !cells || !owned)
-		goto done;
+	/* the plain writer's widths (table_print_plain_widths()) */
 	total = t->ncols - 1;
 	for (size_t j = 0; j < t->ncols; j++) {
-		w[j] = table_encode(t->cols[j].name, NULL);
+		size_t head = table_encode(t->cols[j].name, NULL, false);
+		double whint = t->cols[j].whint;
+
+		if (head == 0)
+			head = 1;
+		w[j] = 0;
 		for (size_t i = 0; i < t->nlines; i++) {
 			const char *c = t->cells[i * t->ncols + j];
-			size_t cw = c ? table_encode(c, NULL) : 0;
+			size_t cw = c ? table_encode(c, NULL, t->cols[j].list) : 0;
 
 			if (cw > w[j])
 				w[j] = cw;
 		}
+		if (w[j] < head)
+			w[j] = head;
+		else if (whint >= 1 && w[j] < (size_t)whint && head < (size_t)whint)
+			w[j] = (size_t)whint;
 		total += w[j];
 	}
 	if (total <= termw) {
-		rc = table_print_scols(t, out);
+		rc = table_print_plain(t, out);
 		goto done;
 	}
-	fit_widths(t, w, termw);
-	for (size_t j = 0; j < t->ncols; j++) {
-		cols[j] = t->cols[j];
-		/* the widths are ours now: libsmartcols shall not change them */
-		cols[j].flags &= ~(SCOLS_FL_TRUNC | SCOLS_FL_WRAP | SCOLS_FL_NOEXTREMES);
-		cols[j].whint = (double)w[j];
-	}
-	for (size_t k = 0; k < ncells; k++) {
-		const char *c = t->cells[k];
-		size_t j = k % t->ncols, keep;
-
-		cells[k] = c;
-		if (!c || t->cols[j].keep || table_encode(c, NULL) <= w[j])
-			continue;
-		keep = prefix_fitting(c, w[j] > 1 ? w[j] - 1 : 0);
-		if (asprintf(&owned[k], "%.*s%s", (int)keep, c, mark) < 0) {
-			owned[k] = NULL;
-			goto done;
-		}
-		cells[k] = owned[k];
+	/* the identity columns are cut only when the others cannot make room */
+	memcpy(natural, w, t->ncols * sizeof(*w));
+	if (fit_widths(t, w, termw, true) > termw) {
+		memcpy(w, natural, t->ncols * sizeof(*w));
+		fit_widths(t, w, termw, false);
 	}
 	fitted.cols = cols;
 	fitted.cells = cells;
-	rc = table_print_scols(&fitted, out);
+	for (size_t j = 0; j < t->ncols; j++) {
+		cols[j] = t->cols[j];
+		cols[j].name = cut(t->cols[j].name, w[j], false, mark,
+				   &owned[ncells + j]);
+	}
+	for (size_t k = 0; k < ncells; k++) {
+		size_t j = k % t->ncols;
+
+		cells[k] = cut(t->cells[k], w[j], t->cols[j].list, mark, &owned[k]);
+	}
+	rc = table_print_plain_widths(&fitted, out, w);
 done:
-	for (size_t k = 0; owned && k < ncells; k++)
+	for (size_t k = 0; k < ncells + t->ncols; k++)
 		free(owned[k]);
 	free(owned);
 	free(cells);
@@ -286,4 +263,3 @@ int table_print(const struct table *t, FILE *out)
 		return print_fitted(t, out);
 	return table_print_scols(t, out);
 }
-

@@ -15,8 +15,9 @@
 #include <wctype.h>
 
 #include "parallel.h"
-#include "table.h"
+#include "table_cells.h"
 #include "table_encode.h"
+#include "xalloc.h"
 
 struct outbuf {
 	FILE *out;
@@ -73,11 +74,7 @@ static char *put_hex(char *d, unsigned char c)
 	return d;
 }
 
-/*
- * libsmartcols' view of s: its width in columns and, when dst is not
- * NULL, the text it prints (at most 4 * strlen(s) + 1 bytes, with NUL).
- */
-size_t table_encode(const char *s, char *dst)
+size_t table_encode(const char *s, char *dst, bool list)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	mbstate_t st;
@@ -90,6 +87,15 @@ size_t table_encode(const char *s, char *dst)
 		wchar_t wc;
 		size_t len;
 
+		if (list && (c == TABLE_LIST_SEP || c == ',')) {
+			if (c == ',' && d)
+				d = put_hex(d, c);
+			else if (d)
+				*d++ = ',';
+			width += c == ',' ? 4 : 1;
+			p++;
+			continue;
+		}
 		if (is_plain_ascii(p)) {
 			if (d)
 				*d++ = (char)c;
@@ -151,17 +157,17 @@ struct plain_ctx {
 };
 
 /* A cell's width, and CELL_PLAIN when it prints as it is. */
-static uint32_t measure(const char *s)
+static uint32_t measure(const char *s, bool list)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	bool plain;
 	size_t w;
 
-	while (is_plain_ascii(p))
+	while (is_plain_ascii(p) && !(list && *p == ','))
 		p++;
 	plain = *p == '\0';
 	w = plain ? (size_t)(p - (const unsigned char *)s) :
-		    table_encode(s, NULL);
+		    table_encode(s, NULL, list);
 	if (w > CELL_WIDTH_MAX)
 		w = CELL_WIDTH_MAX;
 	return (uint32_t)w | (plain ? CELL_PLAIN : 0);
@@ -174,8 +180,8 @@ static uint32_t measure(const char *s)
  * end (libsmartcols pads empty cells that end a line too, all but the
  * last column's).
  */
-static int put_line(struct plain_ctx *c, const char *const *cells,
-		    const uint32_t *cw)
+static void put_line(struct plain_ctx *c, const char *const *cells,
+		     const uint32_t *cw)
 {
 	size_t pad = 0, ncols = c->t->ncols;
 
@@ -185,7 +191,8 @@ static int put_line(struct plain_ctx *c, const char *const *cells,
 		size_t width = c->widths[j], len, n;
 		uint32_t m;
 
-		m = !s || !*s ? 0 : cw && cw[j] ? cw[j] : measure(s);
+		m = !s || !*s ? 0 : cw && cw[j] ? cw[j] :
+		    measure(s, cw && c->t->cols[j].list);
 		if (!(m & CELL_WIDTH_MAX)) {
 			/* empty, or nothing visible */
 			if (!is_last)
@@ -200,14 +207,10 @@ static int put_line(struct plain_ctx *c, const char *const *cells,
 			size_t need = 4 * strlen(s) + 1;
 
 			if (need > c->enc_size) {
-				char *p = realloc(c->enc, need);
-
-				if (!p)
-					return -ENOMEM;
-				c->enc = p;
+				c->enc = xreallocarray(c->enc, need, 1);
 				c->enc_size = need;
 			}
-			table_encode(s, c->enc);
+			table_encode(s, c->enc, cw && c->t->cols[j].list);
 			data = c->enc;
 			n = strlen(data);
 		}
@@ -221,7 +224,6 @@ static int put_line(struct plain_ctx *c, const char *const *cells,
 	}
 	ob_spaces(c->o, pad);
 	ob_put(c->o, "\n", 1);
-	return 0;
 }
 
 /* Lines a measuring task takes. */
@@ -249,13 +251,19 @@ static void measure_chunk(void *arg, size_t chunk, int worker)
 
 		if (!s || !*s)
 			continue;
-		mj->cellw[k] = measure(s);
+		mj->cellw[k] = measure(s, t->cols[j].list);
 		if ((mj->cellw[k] & CELL_WIDTH_MAX) > max[j])
 			max[j] = mj->cellw[k] & CELL_WIDTH_MAX;
 	}
 }
 
 int table_print_plain(const struct table *t, FILE *out)
+{
+	return table_print_plain_widths(t, out, NULL);
+}
+
+int table_print_plain_widths(const struct table *t, FILE *out,
+			     const size_t *widths)
 {
 	struct plain_ctx c = { .t = t };
 	struct measure_job mj;
@@ -267,13 +275,9 @@ int table_print_plain(const struct table *t, FILE *out)
 	if (!t->nlines || !t->ncols)
 		return 0;	/* libsmartcols prints nothing either */
 
-	c.widths = calloc(t->ncols, sizeof(*c.widths));
-	c.cellw = calloc(t->nlines * t->ncols, sizeof(*c.cellw));
-	c.o = malloc(sizeof(*c.o));
-	if (!c.widths || !c.cellw || !c.o) {
-		rc = -ENOMEM;
-		goto done;
-	}
+	c.widths = xcalloc(t->ncols, sizeof(*c.widths));
+	c.cellw = xcalloc(t->nlines * t->ncols, sizeof(*c.cellw));
+	c.o = xmalloc(sizeof(*c.o));
 	c.o->out = out;
 	c.o->len = 0;
 	c.o->failed = false;
@@ -281,17 +285,17 @@ int table_print_plain(const struct table *t, FILE *out)
 	/* the cells' widths, a chunk of lines a task */
 	nchunks = (t->nlines + MEASURE_CHUNK - 1) / MEASURE_CHUNK;
 	mj = (struct measure_job){ t, c.cellw,
-				   calloc(nchunks * t->ncols, sizeof(size_t)) };
-	if (!mj.chunkmax) {
-		rc = -ENOMEM;
-		goto done;
-	}
+				   xcalloc(nchunks * t->ncols, sizeof(size_t)) };
 	parallel_run(nchunks, parallel_workers(t->nlines), measure_chunk, &mj);
 
 	for (j = 0; j < t->ncols; j++) {
 		const struct table_column *tc = &t->cols[j];
-		size_t head = table_encode(tc->name, NULL), w = 0;
+		size_t head = table_encode(tc->name, NULL, false), w = 0;
 
+		if (widths) {
+			c.widths[j] = widths[j];
+			continue;
+		}
 		if (head == 0)
 			head = 1;
 		for (i = 0; i < nchunks; i++)
@@ -307,24 +311,18 @@ int table_print_plain(const struct table *t, FILE *out)
 	free(mj.chunkmax);
 
 	if (!t->noheadings) {
-		const char **heads = calloc(t->ncols, sizeof(*heads));
+		const char **heads = xcalloc(t->ncols, sizeof(*heads));
 
-		if (!heads) {
-			rc = -ENOMEM;
-			goto done;
-		}
 		for (j = 0; j < t->ncols; j++)
 			heads[j] = t->cols[j].name;
-		rc = put_line(&c, heads, NULL);
+		put_line(&c, heads, NULL);
 		free(heads);
 	}
-	for (i = 0; i < t->nlines && rc == 0; i++)
-		rc = put_line(&c, &t->cells[i * t->ncols],
-			      &c.cellw[i * t->ncols]);
+	for (i = 0; i < t->nlines; i++)
+		put_line(&c, &t->cells[i * t->ncols], &c.cellw[i * t->ncols]);
 	ob_flush(c.o);
-	if (rc == 0 && c.o->failed)
+	if (c.o->failed)
 		rc = -EIO;
-done:
 	free(c.enc);
 	free(c.cellw);
 	free(c.widths);

@@ -30,6 +30,8 @@ Trees:
   facts     what real machines have beyond "standard": NVMe namespaces
             with each form of wwid (eui., nvme., uuid.), a device-mapper
             disk (dm/name, /dev/mapper), a multi-device (bcachefs) mount
+  udev      disks with udev's database entries (/run/udev/data), md, dm
+            and NVMe multipath's hidden paths (the facts lsblk shows)
 """
 
 import os
@@ -121,6 +123,12 @@ def add_disk(t, d, alias_attr=True):
         serial = d["vpd_serial"].encode().ljust(20)
         t.write_bytes(scsidev + "/vpd_pg80",
                       bytes([0, 0x80, 0, len(serial)]) + serial)
+    if "hidden" in d:
+        t.write(devdir + "/hidden", "%d\n" % d["hidden"])
+    if "md_level" in d:
+        t.write(devdir + "/md/level", d["md_level"] + "\n")
+    if "udev" in d:
+        udev_entry(t, d["dev"], d["udev"], d.get("links", []))
     if alias_attr:
         alias = d.get("alias")
         t.write(devdir + "/alias", alias + "\n" if alias else "")
@@ -153,6 +161,35 @@ def add_disk(t, d, alias_attr=True):
             t.mount("%d:%d" % (major, pminor), target, source="/dev/" + pname)
     for target in d.get("mounts", []):
         t.mount("%d:%d" % (major, minor), target, source="/dev/" + name)
+
+
+def udev_entry(t, dev, props, links):
+    """udev's database entry of a device, /run/udev/data/bMAJOR:MINOR:
+    its links (S:), properties (E:, in the order given) and the lines
+    udev writes around them."""
+    lines = ["S:disk/%s\n" % l for l in links]
+    lines += ["I:1234567\n"]
+    lines += ["E:%s=%s\n" % kv for kv in props]
+    lines += ["G:systemd\n", "Q:systemd\n", "V:1\n"]
+    t.write("/run/udev/data/b%d:%d" % dev, "".join(lines))
+
+
+def scsi_udev(vendor, model, serial, wwn=None, scsi_serial=None):
+    """The properties Debian 12's udev gives a SCSI or SATA disk: names
+    with blanks made '_' and the _ENC forms with blanks as \\x20."""
+    enc = lambda s: s.replace(" ", "\\x20")
+    props = [("ID_SCSI", "1"), ("ID_VENDOR", vendor.strip().replace(" ", "_")),
+             ("ID_VENDOR_ENC", enc(vendor)),
+             ("ID_MODEL", model.strip().replace(" ", "_")),
+             ("ID_MODEL_ENC", enc(model)), ("ID_REVISION", "2.5+"),
+             ("ID_TYPE", "disk"), ("ID_SERIAL", serial)]
+    if wwn:
+        props += [("ID_WWN", wwn), ("ID_WWN_WITH_EXTENSION", wwn)]
+    if scsi_serial:
+        props += [("ID_SCSI_SERIAL", scsi_serial)]
+    props += [("ID_BUS", "scsi"), ("DEVTYPE", "disk"),
+              ("SUBSYSTEM", "block"), ("TAGS", ":systemd:")]
+    return props
 
 
 def standard_disks():
@@ -272,7 +309,7 @@ def build_unreadable(t):
 def build_many(t, n):
     """The benchmark's shape (issue 4): each disk has a partition, two by-id
     links and a by-path link, the partition a by-uuid link; every disk has
-    an alias and a third of them are mounted."""
+    an alias and udev's database entry, and a third of them are mounted."""
     gib = 1024 ** 3 // SECTOR
     for i in range(n):
         name = "sd" + letters(i)
@@ -282,6 +319,8 @@ def build_many(t, n):
         d = {"name": name, "dev": (major, minor), "size": 8 * gib,
              "model": "QEMU HARDDISK", "wwid": "naa." + wwn,
              "vpd_serial": "DA%08d" % i, "alias": "disk%05d" % i,
+             "udev": scsi_udev("QEMU    ", "QEMU HARDDISK   ", "3" + wwn,
+                               "0x" + wwn, "DA%08d" % i),
              "links": ["by-id/scsi-3" + wwn, "by-id/wwn-0x" + wwn,
                        "by-path/pci-0000:00:04.0-scsi-0:0:%d:%d"
                        % (i // 256, i % 256)],
@@ -383,9 +422,10 @@ def build_transports(t):
 
 def build_facts(t):
     """Disks as real machines have them, for the facts list shows: the
-    three forms of an NVMe namespace's wwid, a device-mapper disk, and a
+    three forms of an NVMe namespace's wwid, a device-mapper disk, a
     bcachefs filesystem over two partitions (source "/dev/sdc1:/dev/sdc2",
-    an anonymous device number)."""
+    an anonymous device number), and the empty disks a kernel keeps for
+    what is not yet attached: nbd0 (not connected) and zram0 (reset)."""
     gib = 1024 ** 3 // SECTOR
     disks = [
         {"name": "dm-0", "dev": (253, 0), "size": 10 * gib,
@@ -413,11 +453,100 @@ def build_facts(t):
          "links": ["by-id/wwn-0x5000c500deadbeef"],
          "parts": [{"size": 3 * gib, "links": ["by-id/wwn-0x5000c500deadbeef-part1"]},
                    {"size": 5 * gib - 2048}]},
+        {"name": "nbd0", "dev": (43, 0), "size": 0},
+        {"name": "zram0", "dev": (252, 0), "size": 0},
     ]
     for d in disks:
         add_disk(t, d)
     # one filesystem over two devices: no single device number names them
     t.mount("0:45", "/mnt/pool", fstype="bcachefs", source="/dev/sdc1:/dev/sdc2")
+    t.finish()
+
+
+def build_udev(t):
+    """Disks with udev's database entries (/run/udev/data), one for each
+    rule of the facts lsblk takes from them: the model from ID_MODEL_ENC
+    before ID_MODEL, the serial from SCSI_IDENT_SERIAL, ID_SCSI_SERIAL,
+    ID_SERIAL_SHORT, ID_SERIAL, the WWN from ID_WWN_WITH_EXTENSION or
+    ID_WWN only; sysfs when a property or the entry is missing; no model
+    or serial for md and dm; NVMe multipath's hidden paths."""
+    gib = 1024 ** 3 // SECTOR
+    disks = [
+        # device-mapper multipath: udev copies the map's serial
+        {"name": "dm-0", "dev": (253, 0), "size": 8 * gib,
+         "dm_name": "mpatha", "dm_uuid": "mpath-36000c29a1b2c3d4e",
+         "udev": [("DM_NAME", "mpatha"),
+                  ("DM_UUID", "mpath-36000c29a1b2c3d4e"),
+                  ("ID_SERIAL", "36000c29a1b2c3d4e"),
+                  ("ID_MODEL", "Virtual_disk")]},
+        {"name": "md0", "dev": (9, 0), "size": 2 * gib, "md_level": "raid1",
+         "udev": [("MD_LEVEL", "raid1"), ("MD_DEVICES", "2"),
+                  ("MD_UUID", "3c5a1b2d:4e6f7a8b:9c0d1e2f:3a4b5c6d")]},
+        {"name": "nvme0c0n1", "dev": (259, 1), "size": 16 * gib,
+         "hidden": 1, "model": "QEMU NVMe Ctrl", "serial": "NVMP0001",
+         "wwid": "eui.0000000000000011", "wwid_in_block": True},
+        {"name": "nvme0c1n1", "dev": (259, 2), "size": 16 * gib,
+         "hidden": 1, "model": "QEMU NVMe Ctrl", "serial": "NVMP0001",
+         "wwid": "eui.0000000000000011", "wwid_in_block": True},
+        {"name": "nvme0n1", "dev": (259, 0), "size": 16 * gib, "hidden": 0,
+         "model": "QEMU NVMe Ctrl", "serial": "NVMP0001",
+         "wwid": "eui.0000000000000011", "wwid_in_block": True,
+         "links": ["by-id/nvme-eui.0000000000000011"],
+         "udev": [("ID_SERIAL_SHORT", "NVMP0001"),
+                  ("ID_SERIAL", "QEMU NVMe Ctrl_NVMP0001"),
+                  ("ID_MODEL", "QEMU NVMe Ctrl"),
+                  ("ID_WWN", "eui.0000000000000011")]},
+        # SATA: ID_MODEL_ENC decoded and its blanks trimmed
+        {"name": "sda", "dev": (8, 0), "size": 20 * gib,
+         "model": "QEMU HARDDISK   ",
+         "wwid": "t10.ATA     QEMU HARDDISK                           QM00001",
+         "links": ["by-id/ata-QEMU_HARDDISK_QM00001"],
+         "udev": [("ID_ATA", "1"), ("ID_MODEL", "QEMU_HARDDISK"),
+                  ("ID_MODEL_ENC", "QEMU\\x20HARDDISK\\x20\\x20\\x20"),
+                  ("ID_SERIAL", "QEMU_HARDDISK_QM00001"),
+                  ("ID_SERIAL_SHORT", "QM00001"),
+                  ("ID_WWN", "0x5000c50015ea71ac"),
+                  ("ID_WWN_WITH_EXTENSION", "0x5000c50015ea71ac")]},
+        # USB stick: no VPD pages, the serial from usb_id
+        {"name": "sdb", "dev": (8, 16), "size": 4 * gib, "removable": 1,
+         "model": "Flash Disk      ",
+         "udev": [("ID_VENDOR", "Generic"), ("ID_MODEL", "Flash_Disk"),
+                  ("ID_MODEL_ENC", "Flash\\x20Disk\\x20\\x20\\x20"),
+                  ("ID_SERIAL", "Generic_Flash_Disk_1234ABCD-0:0"),
+                  ("ID_SERIAL_SHORT", "1234ABCD"), ("ID_BUS", "usb")]},
+        # every serial property: sg3_utils' first, its blanks cleaned up
+        {"name": "sdc", "dev": (8, 32), "size": 8 * gib,
+         "model": "VIRTUAL-DISK", "wwid": "naa.6000c29a1b2c3d4e",
+         "vpd_serial": "VPD0001",
+         "udev": [("ID_SERIAL", "36000c29a1b2c3d4e"),
+                  ("ID_SERIAL_SHORT", "6000c29a1b2c3d4e"),
+                  ("ID_SCSI_SERIAL", "SCSI0001"),
+                  ("SCSI_IDENT_SERIAL", "  IDENT   0001 "),
+                  ("ID_WWN", "0x6000c29a1b2c3d4e"),
+                  ("ID_WWN_WITH_EXTENSION",
+                   "0x6000c29a1b2c3d4e0000000000000001")]},
+        # ID_SCSI_SERIAL before ID_SERIAL_SHORT; ID_MODEL alone as it is
+        {"name": "sdd", "dev": (8, 48), "size": 8 * gib,
+         "model": "Virtual disk", "wwid": "naa.6000c29a1b2c3d4f",
+         "vpd_serial": "VPD0002",
+         "udev": [("ID_MODEL", "Virtual_disk"),
+                  ("ID_SERIAL", "36000c29a1b2c3d4f"),
+                  ("ID_SERIAL_SHORT", "6000c29a1b2c3d4f"),
+                  ("ID_SCSI_SERIAL", "SCSI0002")]},
+        # an entry without model, serial short form or WWN: device/model,
+        # ID_SERIAL, and no WWN (lsblk takes it from udev only)
+        {"name": "sde", "dev": (8, 64), "size": 8 * gib,
+         "model": "ST4000NM0035", "wwid": "naa.5000c500a0a0a0a0",
+         "vpd_serial": "ZC1ABCDE",
+         "udev": [("ID_SERIAL", "ST4000NM0035_ZC1ABCDE"),
+                  ("ID_BUS", "scsi")]},
+        # no entry: sysfs as without udev
+        {"name": "sdf", "dev": (8, 80), "size": 8 * gib,
+         "model": "ST1000NM0055", "wwid": "naa.5000c500deadbeef",
+         "vpd_serial": "ZBS0BEEF"},
+    ]
+    for d in disks:
+        add_disk(t, d)
     t.finish()
 
 
@@ -433,6 +562,7 @@ TREES = {
     "logs-noperm": lambda t: build_logs(t, kmsg_mode=0o600),
     "logs-badconf": lambda t: build_logs(t, alias_attr=False, bad_conf=True),
     "facts": build_facts,
+    "udev": build_udev,
 }
 
 

@@ -16,6 +16,13 @@
  *   DISKALIAS_FAULT_FS=ENOSPC
  *	writing to that temp file fails once some bytes have landed, as on
  *	a full /etc.
+ *   DISKALIAS_FAULT_READ=FILE
+ *	read(2) fails as a real kernel's sysfs refuses some attributes (a
+ *	USB stick's device/wwid gives ENXIO): FILE has one "PATH ERRNO" a
+ *	line, ERRNO a name ("ENXIO"); links in PATH are resolved when FILE
+ *	is first read, so a path through /sys/block/sdb/device names the
+ *	file itself.  The unit tests replay so the failures that
+ *	tests/data/capture-sysfs recorded in a real guest.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -23,6 +30,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <pthread.h>
 #include <linux/openat2.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -195,6 +203,94 @@ ssize_t write(int fd, const void *buf, size_t len)
 		if (len > 16)
 			return real(fd, buf, 16);
 		errno = ENOSPC;
+		return -1;
+	}
+	return real(fd, buf, len);
+}
+
+/* ---- DISKALIAS_FAULT_READ ---- */
+
+struct read_fault {
+	char path[PATH_MAX];
+	int err;
+};
+
+static struct read_fault *read_faults;
+static size_t nread_faults;
+static pthread_once_t read_faults_once = PTHREAD_ONCE_INIT;
+
+static int errno_by_name(const char *name)
+{
+	for (int e = 1; e < 4096; e++) {
+		const char *n = strerrorname_np(e);
+
+		if (n && strcmp(n, name) == 0)
+			return e;
+	}
+	return 0;
+}
+
+static void load_read_faults(void)
+{
+	const char *file = getenv("DISKALIAS_FAULT_READ");
+	char line[PATH_MAX + 64], *sp;
+	size_t cap = 0;
+	FILE *f;
+
+	f = file ? fopen(file, "re") : NULL;
+	if (!f) {
+		if (file)
+			perror(file);
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		sp = strrchr(line, ' ');
+		if (!sp)
+			continue;
+		*sp = '\0';
+		if (nread_faults == cap) {
+			cap = cap ? cap * 2 : 16;
+			read_faults = realloc(read_faults, cap * sizeof(*read_faults));
+			if (!read_faults)
+				abort();
+		}
+		if (!realpath(line, read_faults[nread_faults].path))
+			continue;	/* a file the tree does not have */
+		read_faults[nread_faults].err = errno_by_name(sp + 1);
+		if (!read_faults[nread_faults].err) {
+			fprintf(stderr, "fault_shim: %s: unknown errno\n", sp + 1);
+			abort();
+		}
+		nread_faults++;
+	}
+	fclose(f);
+}
+
+/* The errno a read of fd must fail with, or 0. */
+static int read_fault(int fd)
+{
+	char path[PATH_MAX];
+	int saved = errno;
+
+	pthread_once(&read_faults_once, load_read_faults);
+	if (!nread_faults || fd_path(fd, path, sizeof(path)))
+		goto none;
+	for (size_t i = 0; i < nread_faults; i++)
+		if (strcmp(read_faults[i].path, path) == 0)
+			return read_faults[i].err;
+none:
+	errno = saved;
+	return 0;
+}
+
+ssize_t read(int fd, void *buf, size_t len)
+{
+	ssize_t (*real)(int, void *, size_t) = dlsym(RTLD_NEXT, "read");
+	int err = getenv("DISKALIAS_FAULT_READ") ? read_fault(fd) : 0;
+
+	if (err) {
+		errno = err;
 		return -1;
 	}
 	return real(fd, buf, len);

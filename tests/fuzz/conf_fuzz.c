@@ -6,13 +6,16 @@
  *
  *  - every line is exactly one of: nothing (blank or comment), one entry,
  *    one problem, and entries and problems come in line order;
- *  - every entry's alias passes the kernel rules, its DEVICE is one word;
+ *  - every entry's alias passes the kernel rules, its DEVICE is one word:
+ *    no newline, and either a quoted word's (a '#' or a blank, no '"') or
+ *    a bare word's (no '#' or blank, a '"' only after its first byte);
  *  - a key names hardware: a DEVICE with a directory is in by-id or
  *    by-path, and no DEVICE matches a link in by-label, by-uuid and the
  *    like, whatever the link's name;
  *  - no two entries share an alias or a device;
- *  - writing the entries back as "alias NAME DEVICE" lines parses, with
- *    no problem, to the same entries.
+ *  - writing the entries back as "alias NAME DEVICE" lines, DEVICE in
+ *    double quotes when it holds a '#' or a blank (as set --persist
+ *    writes it), parses, with no problem, to the same entries.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -61,9 +64,10 @@ static int is_empty_line(const uint8_t *s, size_t len)
 	return 1;
 }
 
-static int has_blank_or_hash(const char *s)
+/* What a quoted word keeps, and so must be written back in quotes. */
+static int needs_quotes(const char *s)
 {
-	return strpbrk(s, " \t#\n") != NULL;
+	return strpbrk(s, " \t#") != NULL;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -108,7 +112,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (alias_check(x->alias, strlen(x->alias), NULL) != 0 ||
 		    strchr(x->alias, '\n'))
 			abort();
-		if (!x->device[0] || has_blank_or_hash(x->device))
+		if (!x->device[0] || strchr(x->device, '\n') ||
+		    x->device[0] == '"' ||
+		    (needs_quotes(x->device) && strchr(x->device, '"')))
 			abort();
 		for (size_t j = 0; j < i; j++) {
 			if (strcmp(c.entries[j].alias, x->alias) == 0 ||
@@ -130,7 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					 strstr(x->device, "by-path/") ? "by-path" : "by-id",
 					 link_name(x->device)))
 			abort();
-		outlen += strlen(x->alias) + strlen(x->device) + 8;
+		outlen += strlen(x->alias) + strlen(x->device) + 10;
 	}
 
 	/* Round trip. */
@@ -138,9 +144,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!out)
 		abort();
 	o = out;
-	for (size_t i = 0; i < c.nentries; i++)
-		o += sprintf(o, "alias %s %s\n", c.entries[i].alias,
-			     c.entries[i].device);
+	for (size_t i = 0; i < c.nentries; i++) {
+		const char *q = needs_quotes(c.entries[i].device) ? "\"" : "";
+
+		o += sprintf(o, "alias %s %s%s%s\n", c.entries[i].alias, q,
+			     c.entries[i].device, q);
+	}
 	if (conf_parse(out, (size_t)(o - out), &again) != 0 ||
 	    again.nentries != c.nentries)
 		abort();

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * libFuzzer target for the JSON writer's strings (cli/json_writer.c), as
- * design.md promises them: whatever the bytes of a value,
+ * diskalias(8) promises them (list -J): whatever the bytes of a value,
  *
  *  - the output is one JSON string of valid UTF-8;
  *  - it holds no byte a terminal acts on: no C0 control, no DEL, no C1

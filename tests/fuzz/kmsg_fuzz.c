@@ -4,7 +4,7 @@
  * input into records as "diskalias log" does, parses each as kmsg and as
  * dmesg, scans the text for names and unescapes it, checking that every
  * span stays inside the input, and holds the " (alias NAME)" finder to a
- * naive reading of design.md; also parses the input as journal export
+ * naive reading of diskalias(8) ("log"); also parses the input as journal export
  * records and JSON lines, and classifies each message and name.
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Icli \

@@ -18,11 +18,11 @@
 #include "table.h"
 
 static const struct table_column all_cols[] = {
-	{ "NAME", 0.1, SCOLS_FL_NOEXTREMES, false },
-	{ "SIZE", 5, SCOLS_FL_RIGHT, false },
-	{ "MODEL", 0.1, SCOLS_FL_TRUNC, false },
-	{ "RM", 1, SCOLS_FL_RIGHT, false },
-	{ "LINKS", 0.3, SCOLS_FL_WRAP, false },
+	{ "NAME", 0.1, SCOLS_FL_NOEXTREMES, false, false },
+	{ "SIZE", 5, SCOLS_FL_RIGHT, false, false },
+	{ "MODEL", 0.1, SCOLS_FL_TRUNC, false, false },
+	{ "RM", 1, SCOLS_FL_RIGHT, false, false },
+	{ "LINKS", 0.3, SCOLS_FL_WRAP, false, false },
 };
 
 static char *print_with(int (*fn)(const struct table *, FILE *),

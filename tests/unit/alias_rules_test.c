@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Table-driven test of alias_rules.c: the kernel ABI of design.md, with the
+ * Table-driven test of alias_rules.c: the kernel ABI (the series' ABI
+ * document, Documentation/ABI/testing/sysfs-block-alias), with the
  * bytes argv cannot carry (NUL) and every boundary.  Prints one TAP line
  * per case.
  */
@@ -22,7 +23,7 @@ struct rule_case {
 
 #define S(s) s, sizeof(s) - 1
 
-/* the contract's bound, spelt out: 64 bytes (design.md) */
+/* the contract's bound, spelt out: 64 bytes (diskalias(8), "Aliases") */
 static char long63[64], long64[65], long64nl[66], long65[66], long65nl[67];
 
 static struct rule_case cases[] = {

@@ -53,6 +53,7 @@ check "--bytes" diskalias list --b
 check "--help --sysroot --version" diskalias get --
 check "NAME,MAJ:MIN NAME,MODEL NAME,MOUNTPOINTS" diskalias list -o NAME,M
 check "+PARTITIONS +PATH" diskalias list -o +PA
+check "+PERSISTENT" diskalias list -o +PE
 check "--disk" diskalias log --di
 check "sda sdb sdc" diskalias --sysroot "$root" list -n sd
 check "sda sdb sdc" diskalias --sysroot "$root" -o NAME list sd

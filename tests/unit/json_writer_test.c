@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * json_writer.c's strings: valid UTF-8, nothing lost, nothing a terminal
- * acts on (design.md, "One alias, one disk").  One TAP line per case.
+ * acts on (diskalias(8), list -J).  One TAP line per case.
  */
 #define _GNU_SOURCE
 #include <stdio.h>

@@ -351,6 +351,8 @@ static void test_classify(void)
 		{ "block sdb: alias set to ", LOG_EVENT_NONE, NULL, NULL },
 		{ "block sdb: alias set to data0 and more", LOG_EVENT_NONE, NULL, NULL },
 		{ "sd 2:0:0:1: [sdb] Attached SCSI disk", LOG_EVENT_ATTACH, "sdb", "2:0:0:1" },
+		{ "sd 6:0:0:0: [sdb] Attached SCSI removable disk", LOG_EVENT_ATTACH, "sdb", "6:0:0:0" },
+		{ "sd 2:0:0:1: [sdb] Stopping disk", LOG_EVENT_TIE, "sdb", "2:0:0:1" },
 		{ "sd 2:0:0:1: [sdb] Synchronizing SCSI cache", LOG_EVENT_REMOVE, "sdb", "2:0:0:1" },
 		{ "sd 2:0:0:1: [sdb] Write Protect is off", LOG_EVENT_TIE, "sdb", "2:0:0:1" },
 		{ "sd 2:0:0:1: [sdb] tag#3 Sense Key : Medium Error [current] (alias data0)",

@@ -16,6 +16,14 @@ A case file names its tree, the arguments and what must come out:
     remove sys/dev/block       take a file or directory out of the tree
     symlink PATH TARGET        make PATH a symlink to TARGET (replacing it)
     mkfifo PATH                make PATH a FIFO (replacing it)
+    readerror PATH ERRNO       read(2) of PATH fails with ERRNO ("ENXIO"), as
+                               a real kernel's sysfs refuses some files
+                               (tests/faults/fault_shim.c, --fault-shim)
+    pad PATH N                 comment lines appended to file PATH (after
+                               the "--- file" ones) until it has N bytes
+    chmod PATH MODE            file PATH (after the "--- file" ones) gets
+    chgrp PATH GID             that octal mode, group, extended attribute
+    xattr PATH NAME VALUE      (all three part of what must stay or change)
     stdin FILE                 standard input from FILE; @SYSROOT@ replaced
     status 1                   expected exit status
     json                       stdout must parse as JSON (python3 json)
@@ -23,8 +31,11 @@ A case file names its tree, the arguments and what must come out:
     changed sys/block/sda/alias sys
                                the one file the run may change, and its
                                new content; every other file must stay
+    removed PATH               a file the run must remove
     stdout unchecked           do not compare stdout (checked by json/jq)
     stdout full                stdout is /dev/full (every write fails)
+    tty 60                     stdout is a terminal 60 columns wide (a
+                               pseudo-terminal; COLUMNS is unset)
     --- file etc/diskalias.conf  a file put in the tree before the run
     --- stdout                 expected stdout (absent: must be empty)
     --- stderr                 expected stderr (absent: must be empty)
@@ -34,13 +45,19 @@ path is shown as @SYSROOT@.  Exit status 77 means skipped.
 """
 
 import argparse
+import fcntl
 import json
 import os
+import pty
+import select
 import shlex
 import shutil
 import stat
+import struct
 import subprocess
 import sys
+import termios
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
@@ -69,13 +86,41 @@ def decode(word):
     return bytes(out)
 
 
+def run_on_tty(cmd, columns, env, stdin):
+    """cmd with stdout on a pseudo-terminal columns wide (onlcr undone)."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ,
+                struct.pack("HHHH", 50, columns, 0, 0))
+    proc = subprocess.Popen(cmd, stdout=slave, stderr=subprocess.PIPE,
+                            env=env, stdin=stdin)
+    os.close(slave)
+    out, deadline = b"", time.monotonic() + 60
+    while True:
+        if not select.select([master], [], [], max(0, deadline - time.monotonic()))[0]:
+            proc.kill()
+            os.close(master)
+            raise subprocess.TimeoutExpired(cmd, 60)
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:         # EIO: every writer has closed it
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    err = proc.stderr.read()
+    proc.wait()
+    return subprocess.CompletedProcess(cmd, proc.returncode,
+                                       out.replace(b"\r\n", b"\n"), err)
+
+
 def parse_case(path):
     case = {"tree": "standard", "args": [], "status": 0, "user": None,
             "json": False, "jq": [], "changed": {}, "stdout": None,
             "preload": False, "env": [], "stdout_unchecked": False,
-            "stdout_full": False,
+            "stdout_full": False, "tty": None,
             "stdin": None, "files": {}, "remove": [], "symlinks": [],
-            "fifos": [],
+            "fifos": [], "readerrors": [], "pads": [], "meta": [], "removed": [],
             "stderr": None}
     section = None
     with open(path, encoding="utf-8") as f:
@@ -112,6 +157,8 @@ def parse_case(path):
             elif key == "stdout" and rest == "full":
                 case["stdout_unchecked"] = True
                 case["stdout_full"] = True
+            elif key == "tty":
+                case["tty"] = int(rest)
             elif key == "preload":
                 case["preload"] = True
             elif key == "stdin":
@@ -126,6 +173,15 @@ def parse_case(path):
                 case["symlinks"].append(rest.split(None, 1))
             elif key == "mkfifo":
                 case["fifos"].append(rest)
+            elif key == "readerror":
+                case["readerrors"].append(rest.rsplit(None, 1))
+            elif key == "removed":
+                case["removed"].append(rest)
+            elif key in ("chmod", "chgrp", "xattr"):
+                case["meta"].append([key] + rest.split(None, 2))
+            elif key == "pad":
+                rel, size = rest.split()
+                case["pads"].append((rel, int(size)))
             elif key == "changed":
                 p, _, content = rest.partition(" ")
                 case["changed"][p] = decode(content)
@@ -154,8 +210,19 @@ def snapshot(root):
                         content = f.read()
                 except PermissionError:
                     content = None   # a non-root run of a "nobody" case
-                snap[rel] = ("file", st.st_mode & 0o7777, content)
+                snap[rel] = ("file", st.st_mode & 0o7777, content,
+                             file_meta(p, st))
     return snap
+
+
+def file_meta(path, st):
+    """A file's group and extended attributes, which a rewrite keeps."""
+    try:
+        xattrs = tuple(sorted((n, os.getxattr(path, n, follow_symlinks=False))
+                              for n in os.listxattr(path, follow_symlinks=False)))
+    except OSError:
+        xattrs = ()
+    return st.st_gid, xattrs
 
 
 def as_nobody_sees_it(root):
@@ -223,6 +290,7 @@ def main():
     ap.add_argument("--case", required=True)
     ap.add_argument("--workdir", required=True)
     ap.add_argument("--preload", help="fake_kernel_write.so")
+    ap.add_argument("--fault-shim", help="fault_shim.so (readerror)")
     ap.add_argument("--update", action="store_true",
                     help="write the actual output into the case file")
     opts = ap.parse_args()
@@ -259,6 +327,25 @@ def main():
         os.makedirs(os.path.dirname(full), exist_ok=True)
         with open(full, "wb") as f:
             f.write(content.encode("utf-8", "surrogateescape"))
+    for rel, size in case["pads"]:
+        with open(os.path.join(root, rel), "ab") as f:
+            left = size - f.tell()
+            while left > 0:
+                n = min(left, 1024)
+                f.write(b"#" + b"x" * (n - 2) + b"\n" if n > 1 else b"\n")
+                left -= n
+    for key, rel, *arg in case["meta"]:
+        full = os.path.join(root, rel)
+        if key == "chmod":
+            os.chmod(full, int(arg[0], 8))
+        elif key == "chgrp":
+            os.chown(full, -1, int(arg[0]))
+        else:
+            try:
+                os.setxattr(full, arg[0], arg[1].encode())
+            except OSError as e:
+                print("SKIP: no extended attributes here: %s" % e)
+                return SKIP
     if case["user"] == "nobody" and os.geteuid() != 0:
         as_nobody_sees_it(root)
     before = snapshot(root)
@@ -288,6 +375,18 @@ def main():
             print("SKIP: no --preload library")
             return SKIP
         env["LD_PRELOAD"] = os.path.abspath(opts.preload)
+    if case["readerrors"]:
+        if not opts.fault_shim:
+            print("SKIP: no --fault-shim library")
+            return SKIP
+        faults = os.path.join(opts.workdir, "read-errors")
+        with open(faults, "w", encoding="utf-8") as f:
+            for rel, name in case["readerrors"]:
+                f.write("%s %s\n" % (os.path.join(root, rel), name))
+        env["DISKALIAS_FAULT_READ"] = faults
+        env["LD_PRELOAD"] = " ".join(
+            filter(None, [env.get("LD_PRELOAD"),
+                          os.path.abspath(opts.fault_shim)]))
     stdin = None
     if case["stdin"]:
         stdin = open(case["stdin"].replace("@SYSROOT@", root), "rb")
@@ -298,6 +397,9 @@ def main():
                 proc = subprocess.run(cmd, stdout=full, stderr=subprocess.PIPE,
                                       env=env, stdin=stdin, timeout=60)
             proc.stdout = b""
+        elif case["tty"]:
+            env.pop("COLUMNS", None)
+            proc = run_on_tty(cmd, case["tty"], env, stdin)
         else:
             proc = subprocess.run(cmd, capture_output=True, env=env,
                                   stdin=stdin, timeout=60)
@@ -336,8 +438,11 @@ def main():
     expected = dict(before)
     for rel, content in case["changed"].items():
         real = os.path.relpath(os.path.realpath(os.path.join(root, rel)), root)
-        kind, mode, _ = before.get(real, ("file", 0o644, b""))
-        expected[real] = (kind, mode, content)
+        kind, mode, _, meta = before.get(real, ("file", 0o644, b"",
+                                                (os.getegid(), ())))
+        expected[real] = (kind, mode, content, meta)
+    for rel in case["removed"]:
+        expected.pop(rel, None)
     for rel in sorted(set(expected) | set(after)):
         if expected.get(rel) != after.get(rel):
             print("sysroot changed: %s: %r -> %r"

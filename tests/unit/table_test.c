@@ -3,7 +3,8 @@
  * The plain table writer (cli/table.c) must print, for output that is not
  * a terminal, the very bytes libsmartcols prints.  Both writers print the
  * same tables -- chosen edge cases and many random ones, in the C and the
- * C.UTF-8 locale -- and the outputs are compared.
+ * C.UTF-8 locale -- and the outputs are compared; a list column, which
+ * libsmartcols cannot show, is compared with the text it must give.
  */
 #include <locale.h>
 #include <libsmartcols.h>
@@ -18,7 +19,7 @@ static const char *const pieces[] = {
 	"by-id/wwn-0x5000c500a1b2c3d4", "x", "\t", "a\\xb", "\\x", "\\",
 	"donn\xc3\xa9" "es", "\xe6\x97\xa5\xe6\x9c\xac", "e\xcc\x81",
 	"\xe2\x80\x8b", "\xff", "\xff" "abc", "ab\xe2\x82", "\xc2\x85",
-	"\x7f", "\x1b[1m", " lead", "trail ", "\xef\xbf\xbd",
+	"\x7f", "\x1b[1m", " lead", "trail ", "\xef\xbf\xbd", "a,b",
 };
 #define NPIECES (sizeof(pieces) / sizeof(pieces[0]))
 
@@ -85,7 +86,7 @@ static void random_tables(int n)
 
 		for (size_t j = 0; j < ncols; j++)
 			cols[j] = (struct table_column){
-				names[rnd(6)], whints[rnd(6)], flagsets[rnd(6)], false };
+				names[rnd(6)], whints[rnd(6)], flagsets[rnd(6)], false, false };
 		table_init(&t, cols, ncols, TABLE_HUMAN, rnd(4) == 0);
 		for (size_t i = 0; i < nlines; i++) {
 			const char **ln = table_new_line(&t);
@@ -110,9 +111,9 @@ static void random_tables(int n)
 static void big_table(void)
 {
 	static const struct table_column cols[] = {
-		{ "NAME", 0.1, SCOLS_FL_NOEXTREMES, false },
-		{ "SIZE", 5, SCOLS_FL_RIGHT, false },
-		{ "LINKS", 0.3, 0, false },
+		{ "NAME", 0.1, SCOLS_FL_NOEXTREMES, false, false },
+		{ "SIZE", 5, SCOLS_FL_RIGHT, false, false },
+		{ "LINKS", 0.3, 0, false, false },
 	};
 	struct table t;
 
@@ -134,10 +135,10 @@ static void big_table(void)
 static void fixed_tables(void)
 {
 	static const struct table_column cols[] = {
-		{ "NAME", 0.1, SCOLS_FL_NOEXTREMES, false },
-		{ "SIZE", 5, SCOLS_FL_RIGHT, false },
-		{ "MODEL", 0.1, SCOLS_FL_TRUNC, false },
-		{ "RM", 1, SCOLS_FL_RIGHT, false },
+		{ "NAME", 0.1, SCOLS_FL_NOEXTREMES, false, false },
+		{ "SIZE", 5, SCOLS_FL_RIGHT, false, false },
+		{ "MODEL", 0.1, SCOLS_FL_TRUNC, false, false },
+		{ "RM", 1, SCOLS_FL_RIGHT, false, false },
 	};
 	struct table t;
 	const char **ln;
@@ -168,6 +169,47 @@ static void fixed_tables(void)
 	table_free(&t);
 }
 
+/*
+ * A list column, which libsmartcols has no cell for: its items on the
+ * row's one line, apart by commas, a comma inside an item as \x2c and
+ * counted as four columns in the layout.
+ */
+static void list_column(void)
+{
+	static const struct table_column cols[] = {
+		{ "NAME", 0.1, 0, true, false },
+		{ "MOUNTPOINTS", 0.1, 0, false, true },
+		{ "SIZE", 5, SCOLS_FL_RIGHT, true, false },
+	};
+	static const char expect[] =
+		"NAME MOUNTPOINTS           SIZE\n"
+		"sda  /,/home                 8G\n"
+		"sdb  /mnt/a\\x2cb,/srv\\x0a  100G\n"
+		"sdc                          1G\n";
+	struct table t;
+	const char **ln;
+	char *out;
+	int rc;
+
+	table_init(&t, cols, 3, TABLE_HUMAN, false);
+	ln = table_new_line(&t);
+	ln[0] = "sda", ln[1] = "/\x1f/home", ln[2] = "8G";
+	ln = table_new_line(&t);
+	ln[0] = "sdb", ln[1] = "/mnt/a,b\x1f/srv\n", ln[2] = "100G";
+	ln = table_new_line(&t);
+	ln[0] = "sdc", ln[2] = "1G";
+	out = print_with(table_print_plain, &t, &rc);
+	checks++;
+	if (rc != 0 || strcmp(out, expect) != 0) {
+		failures++;
+		fprintf(stderr, "FAIL list column (locale %s, rc %d)\n--- expected\n"
+			"%s--- plain\n%s---\n", setlocale(LC_CTYPE, NULL), rc,
+			expect, out);
+	}
+	free(out);
+	table_free(&t);
+}
+
 int main(void)
 {
 	static const char *const locales[] = { "C", "C.UTF-8" };
@@ -178,6 +220,7 @@ int main(void)
 			return 2;
 		}
 		fixed_tables();
+		list_column();
 		random_tables(3000);
 		big_table();
 	}

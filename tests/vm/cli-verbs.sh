@@ -10,11 +10,14 @@ fi
 scsi0=$(link_target /dev/disk/by-id/wwn-0x5000c500a1b2c3d4)
 scsi1=$(link_target /dev/disk/by-id/wwn-0x5000c500a1b2c3d5)
 
-# list: every disk, no partitions, with udev's links
+# list: every disk, no partitions, with udev's links; the two nbd disks
+# the kernel keeps unconnected (run-vm's nbd.nbds_max=2) are listed, as
+# lsblk lists them
 out=$(diskalias list -J)
 check "list -J parses" jq -e . <<<"$out" >/dev/null
 names=$(jq -r '.disks[].name' <<<"$out" | sort | tr '\n' ' ')
-check "list names the five disks ($names)" test "$names" = "nvme0n1 sda sdb vda vdb "
+check "list names the five disks and two nbd disks ($names)" \
+	test "$names" = "nbd0 nbd1 nvme0n1 sda sdb vda vdb "
 check "list shows sda's wwn link" \
 	jq -e --arg d "$scsi0" '.disks[] | select(.name == $d) | .links["by-id"] | index("wwn-0x5000c500a1b2c3d4")' <<<"$out"
 check "list shows the SCSI serial (VPD page 0x80) of $scsi0 and $scsi1" \

@@ -1,5 +1,6 @@
 # /sys/block/<disk>/alias: the errno of every class of write (the ABI
-# contract in design.md), each through one write(2) by alias_write.
+# document, Documentation/ABI/testing/sysfs-block-alias in kernel-patch/),
+# each through one write(2) by alias_write.
 . tests/vm/kernel-lib.sh
 need_alias_attr
 

@@ -17,7 +17,8 @@ out=$("$run_vm" --timeout 120 -- true 2>&1)
 rc=$?
 [ $rc -eq 0 ] && ok "guest exit status 0 comes back" || ko "guest exit status 0 came back as $rc: $out"
 
-out=$("$run_vm" --timeout 25 -- sleep 1000 2>&1)
+# Long enough for the guest to boot and start the command on a busy host.
+out=$("$run_vm" --timeout 90 -- sleep 1000 2>&1)
 rc=$?
 [ $rc -eq 124 ] && ok "hung guest killed at the timeout (124)" || ko "hung guest gave $rc"
 grep -q 'timed out' <<<"$out" && ok "timeout is reported" || ko "no timeout message: $out"
