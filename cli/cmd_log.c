@@ -13,12 +13,17 @@
 #include <string.h>
 
 #include "diskalias.h"
+#include "journal_reader.h"
 #include "log.h"
+#include "sysroot.h"
+#include "xalloc.h"
 
 enum {
 	OPT_INPUT = OPT_VERB_BASE,
 	OPT_FORMAT,
 	OPT_DISK,
+	OPT_JOURNAL,
+	OPT_JOURNAL_DIR,
 };
 
 static void on_signal(int sig)
@@ -41,6 +46,11 @@ static void usage_log(void)
 	printf("     --input <file>     read saved records from file (\"-\": stdin)\n");
 	printf("     --format <format>  the input's format: kmsg, dmesg, export or json\n"
 	       "                          (journalctl -o export/json; default: detect)\n");
+	printf("     --journal[=<boot>]\n"
+	       "                        read the kernel's records from the journal, of every\n"
+	       "                          boot or of one (an ID, 0, -1, ... or 1, 2, ...)\n");
+	printf("     --journal-dir <dir>\n"
+	       "                        read the journal files in dir (another machine's)\n");
 	printf("     --sysroot <dir>    use the specified directory as system root\n");
 	printf(" -h, --help             display this help\n");
 	printf(" -V, --version          display version\n");
@@ -66,6 +76,8 @@ static const struct option log_longopts[] = {
 	{ "disk",   required_argument, NULL, OPT_DISK },
 	{ "input",  required_argument, NULL, OPT_INPUT },
 	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "journal", optional_argument, NULL, OPT_JOURNAL },
+	{ "journal-dir", required_argument, NULL, OPT_JOURNAL_DIR },
 	COMMON_LONGOPTS,
 	{ NULL, 0, NULL, 0 }
 };
@@ -75,9 +87,10 @@ static int run_log(int argc, char **argv)
 {
 	static char outbuf[1 << 20];
 	struct logger lg = { .out.out = stdout, .rec.meta = EV_NONE };
-	const char *input = NULL, *disk = NULL;
+	const char *input = NULL, *disk = NULL, *boot = NULL, *jdir = NULL;
 	struct sigaction sa = { .sa_handler = on_signal };
-	bool follow = false;
+	bool follow = false, journal = false, format = false;
+	char *source = NULL;
 	int c;
 
 	while ((c = getopt_long(argc, argv, LOG_SHORTOPTS COMMON_SHORTOPTS,
@@ -97,6 +110,18 @@ static int run_log(int argc, char **argv)
 			break;
 		case OPT_FORMAT:
 			lg.in.format = parse_format(optarg);
+			format = true;
+			break;
+		case OPT_JOURNAL:
+			journal = true;
+			if (optarg && !journal_boot_valid(optarg))
+				usage_error("log: --journal=%s: not a boot ID nor an "
+					    "offset (0, -1, ... or 1, 2, ...)", optarg);
+			boot = optarg;
+			break;
+		case OPT_JOURNAL_DIR:
+			journal = true;
+			jdir = optarg;
 			break;
 		default:
 			common_option(c, optarg);
@@ -104,22 +129,33 @@ static int run_log(int argc, char **argv)
 	}
 	if (optind < argc)
 		usage_error("log: %s: unexpected argument", argv[optind]);
-	if (follow && input)
-		usage_error("log: --follow reads /dev/kmsg, not --input");
+	if (follow && (input || journal))
+		usage_error("log: --follow reads /dev/kmsg, not %s",
+			    input ? "--input" : "the journal");
+	if (input && journal)
+		usage_error("log: --input and --journal are two inputs: give one");
+	if (format && !input)
+		usage_error("log: --format is the format of --input");
 	setup_sysroot();
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	lg.sys.live = !input;
+	lg.sys.live = !input && !journal;
 	log_build_index(&lg.sys, 0);
 	if (disk)
 		log_set_filter(&lg, disk);
 
-	if (input) {
+	if (journal) {
+		source = jdir ? xstrdup(jdir) : sysroot_path("/var/log/journal");
+		log_read_running_boot(&lg.sys, &lg.in);
+		log_read_journal(&lg, jdir, boot, source);
+	} else if (input) {
+		source = xstrdup(strcmp(input, "-") ? input : "stdin");
 		log_read_running_boot(&lg.sys, &lg.in);
 		log_read_input(&lg, input);
 	} else {
+		source = xstrdup("/dev/kmsg");
 		log_read_kmsg(&lg, follow);
 	}
 
@@ -129,12 +165,12 @@ static int run_log(int argc, char **argv)
 		warnx("/dev/kmsg: records were overwritten before they could be read "
 		      "(%lu times)", lg.in.nlost);
 	if (lg.out.nmalformed)
-		warnx("%s: %lu malformed record%s, shown as read",
-		      input ? (strcmp(input, "-") ? input : "stdin") : "/dev/kmsg",
+		warnx("%s: %lu malformed record%s, shown as read", source,
 		      lg.out.nmalformed, lg.out.nmalformed == 1 ? "" : "s");
 	if (disk && !lg.out.nkept)
 		warnx("%s: no record of the log is about this disk", disk);
 	logger_free(&lg);
+	free(source);
 	return DA_EXIT_OK;
 }
 

@@ -139,13 +139,32 @@ fail:
 	return r;
 }
 
+/* A journalctl -b offset: 0, -N or N, into *off. */
+static bool boot_offset(const char *boot, long *off)
+{
+	char *end;
+
+	if (!strchr("+-0123456789", *boot) || !*boot)
+		return false;
+	errno = 0;
+	*off = strtol(boot, &end, 10);
+	return end > boot && !*end && !errno;
+}
+
+bool journal_boot_valid(const char *boot)
+{
+	sd_id128_t id;
+	long off;
+
+	return sd_id128_from_string(boot, &id) == 0 || boot_offset(boot, &off);
+}
+
 /* boot as an ID or a journalctl -b offset, into jr->boot. */
 static int pick_boot(struct journal_reader *jr, const char *boot)
 {
 	struct boot_start *b;
 	size_t nb;
 	sd_id128_t id;
-	char *end;
 	long off;
 	int r;
 
@@ -153,9 +172,7 @@ static int pick_boot(struct journal_reader *jr, const char *boot)
 		sd_id128_to_string(id, jr->boot);
 		return 0;
 	}
-	errno = 0;
-	off = strtol(boot, &end, 10);
-	if (!*boot || *end || errno)
+	if (!boot_offset(boot, &off))
 		return -EINVAL;
 	r = list_boots(jr->j, &b, &nb);
 	if (r < 0)
@@ -199,6 +216,11 @@ int journal_reader_open(struct journal_reader **out, const struct journal_source
 	}
 	/* whole messages: the default cuts fields at 64 KiB */
 	sd_journal_set_data_threshold(jr->j, 0);
+	/* a directory without journal files opens fine: say there is none */
+	if (sd_journal_get_usage(jr->j, &bytes) < 0 || bytes == 0) {
+		r = -ENOENT;
+		goto fail;
+	}
 	if (src->boot && (r = pick_boot(jr, src->boot)) < 0)
 		goto fail;
 	r = sd_journal_add_match(jr->j, "_TRANSPORT=kernel", 0);
@@ -214,11 +236,6 @@ int journal_reader_open(struct journal_reader **out, const struct journal_source
 		r = sd_journal_seek_head(jr->j);
 	if (r < 0)
 		goto fail;
-	/* a directory without journal files opens fine: say there is none */
-	if (sd_journal_get_usage(jr->j, &bytes) < 0 || bytes == 0) {
-		r = -ENOENT;
-		goto fail;
-	}
 	*out = jr;
 	return 0;
 fail:

@@ -17,6 +17,7 @@
  * disagree about what a record says.
  */
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "journal.h"
@@ -33,6 +34,9 @@ struct journal_source {
 				 * offset as journalctl -b takes it: 0 or -N from
 				 * the latest boot, N from the first (1) */
 };
+
+/* Whether boot is a _BOOT_ID or an offset that journal_source takes. */
+bool journal_boot_valid(const char *boot);
 
 /*
  * Open the journal and select its kernel records.  0, or -errno: -ENOENT

@@ -31,7 +31,8 @@
  * record's road: its boot (log_evidence.c), its disks and their notes,
  * settled (log_annotate.c, log_system.c), then out (log_output.c), which
  * only reads.  log_names.c holds the names of one boot, log_read.c the
- * input formats, cmd_log.c the options.
+ * input formats, log_journal.c the journal read through sd-journal,
+ * cmd_log.c the options.
  */
 
 #include <signal.h>
@@ -293,5 +294,10 @@ extern volatile sig_atomic_t log_stop;
 void log_read_running_boot(struct log_system *sys, struct log_input *in);
 void log_read_input(struct logger *lg, const char *path);
 void log_read_kmsg(struct logger *lg, bool follow);
+
+/* log_journal.c: the journal's kernel records (dir NULL: the sysroot's
+ * journal; boot NULL: every boot); name is the journal's in messages */
+void log_read_journal(struct logger *lg, const char *dir, const char *boot,
+		      const char *name);
 
 #endif

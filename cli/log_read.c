@@ -24,6 +24,7 @@
 #define RECORD_MAX	(1u << 20)	/* longer "lines" pass through in pieces */
 #define KMSG_READ_MAX	16384		/* a /dev/kmsg record is at most 8 KiB */
 #define FOLLOW_POLL_MS	200		/* a followed regular file: poll period */
+#define DETECT_SIZE	4096		/* bytes that say the input's format */
 
 volatile sig_atomic_t log_stop;
 
@@ -286,59 +287,98 @@ void log_read_running_boot(struct log_system *sys, struct log_input *in)
 	close(fd);
 }
 
-/* A copy of a pipe, to be read twice. */
-static int spool(int fd, const char *name)
+/*
+ * Where a pipe's copy goes: $TMPDIR, else /var/tmp (on disk where /tmp
+ * may be in memory), as a file no one else can open.
+ */
+static int spill_file(const char *name, const char **dirp)
 {
-	char *buf = xmalloc(READ_SIZE);
-	int m = memfd_create("diskalias-log-input", MFD_CLOEXEC);
-	ssize_t n;
+	const char *dir = getenv("TMPDIR");
+	char *path;
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/var/tmp";
+	*dirp = dir;
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR))
+		return fd;
+	/* a file system without O_TMPFILE: a named file, unlinked at once */
+	if (asprintf(&path, "%s/diskalias-log.XXXXXX", dir) < 0)
+		errx(DA_EXIT_FAILURE, "%s: out of memory", name);
+	fd = mkostemp(path, O_CLOEXEC);
+	if (fd >= 0)
+		unlink(path);
+	free(path);
+	return fd;
+}
+
+/*
+ * A pipe copied to a temporary file, to be read twice: what r holds of it
+ * already, then the rest.  Memory stays bounded by the reader's buffer
+ * whatever the size of the input.
+ */
+static void spill(struct reader *r)
+{
+	const char *dir;
+	int m = spill_file(r->name, &dir);
+	size_t len = r->end;
+	bool more = !r->eof;
 
 	if (m < 0)
-		err(DA_EXIT_FAILURE, "%s: cannot keep a copy", name);
-	while ((n = read(fd, buf, READ_SIZE)) != 0) {
-		if (n < 0 && errno == EINTR && !log_stop)
-			continue;
-		if (n < 0)
-			err(DA_EXIT_FAILURE, "%s", name);
-		for (ssize_t off = 0; off < n; ) {
-			ssize_t w = write(m, buf + off, (size_t)(n - off));
+		err(DA_EXIT_FAILURE, "%s: cannot keep a copy in %s", r->name, dir);
+	for (;;) {
+		for (size_t off = 0; off < len; ) {
+			ssize_t w = write(m, r->buf + off, len - off);
 
 			if (w < 0 && errno == EINTR)
 				continue;
 			if (w < 0)
-				err(DA_EXIT_FAILURE, "%s: cannot keep a copy", name);
-			off += w;
+				err(DA_EXIT_FAILURE, "%s: cannot keep a copy in %s",
+				    r->name, dir);
+			off += (size_t)w;
 		}
+		if (!more)
+			break;
+		r->start = r->end = 0;
+		more = fill(r);
+		len = r->end;
 	}
-	free(buf);
-	return m;
+	if (r->fd != STDIN_FILENO)
+		close(r->fd);
+	r->fd = m;
 }
 
 /*
  * Which boots of a saved kernel log (kmsg or dmesg records) are the
- * running one: a first pass over all of it, so that a boot is judged by
- * all its records before any is annotated (log_evidence.c).
+ * running one: a first pass over all of it, from offset at, so that a
+ * boot is judged by all its records before any is annotated
+ * (log_evidence.c).  r is left to read it all again.
  */
-static void prepass(struct logger *lg, struct reader *r)
+static void prepass(struct logger *lg, struct reader *r, off_t at)
 {
 	struct log_input in = { .format = lg->in.format };
 	struct reader p = { .fd = r->fd, .name = r->name };
 	struct log_prepass pp;
 	struct log_sink sink = log_prepass_start(&pp, &lg->sys, in.format);
 
+	if (lseek(r->fd, at, SEEK_SET) != at)
+		err(DA_EXIT_FAILURE, "%s", r->name);
 	read_stream(&in, &sink, &p);
 	log_prepass_end(&pp);
 	free(in.scratch);
-	if (lseek(r->fd, 0, SEEK_SET) != 0)
+	if (lseek(r->fd, at, SEEK_SET) != at)
 		err(DA_EXIT_FAILURE, "%s", r->name);
+	r->start = r->end = 0;
+	r->eof = false;
+	fill(r);
 }
 
 void log_read_input(struct logger *lg, const char *path)
 {
 	struct log_sink sink = log_annotating_sink(lg);
 	struct reader r = { .name = path };
-	char head[4096];
-	ssize_t n;
+	off_t at;
 
 	if (strcmp(path, "-") == 0) {
 		r.fd = STDIN_FILENO;
@@ -349,24 +389,26 @@ void log_read_input(struct logger *lg, const char *path)
 			err(DA_EXIT_FAILURE, "%s", path);
 		posix_fadvise(r.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	}
-	/* a kernel log is read twice when the running boot can be known */
-	if (lg->sys.run.loaded) {
-		if (lseek(r.fd, 0, SEEK_CUR) < 0) {
-			int m = spool(r.fd, r.name);
-
-			if (r.fd != STDIN_FILENO)
-				close(r.fd);
-			r.fd = m;
-			lseek(m, 0, SEEK_SET);
+	at = lseek(r.fd, 0, SEEK_CUR);
+	r.cap = RECORD_MAX + READ_SIZE;
+	r.buf = xmalloc(r.cap);
+	/* the first lines say the format, and so whether to read it twice */
+	while (r.end < DETECT_SIZE && fill(&r))
+		;
+	if (lg->in.format == LOG_FORMAT_AUTO)
+		lg->in.format = detect(r.buf, r.end);
+	/* a kernel log is read twice when the running boot can be known; a
+	 * journal says its boot in each record and is read once */
+	if (lg->sys.run.loaded && (lg->in.format == LOG_FORMAT_KMSG ||
+				   lg->in.format == LOG_FORMAT_DMESG)) {
+		if (at < 0) {
+			spill(&r);
+			at = 0;
 		}
-		n = pread(r.fd, head, sizeof(head), 0);
-		if (lg->in.format == LOG_FORMAT_AUTO && n > 0)
-			lg->in.format = detect(head, (size_t)n);
-		if (lg->in.format == LOG_FORMAT_KMSG ||
-		    lg->in.format == LOG_FORMAT_DMESG)
-			prepass(lg, &r);
+		prepass(lg, &r, at);
 	}
-	read_stream(&lg->in, &sink, &r);
+	process(&lg->in, &sink, &r);
+	free(r.buf);
 	if (r.fd != STDIN_FILENO)
 		close(r.fd);
 }

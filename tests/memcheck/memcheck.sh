@@ -3,11 +3,11 @@
 # no memory error and no definite or indirect leak may be reported, the
 # verb must succeed, and what it writes must be right.
 #
-# usage: memcheck.sh BINARY WORKDIR SCENARIO
+# usage: memcheck.sh BINARY WORKDIR SCENARIO [SYSTEMD-JOURNAL-REMOTE]
 # Exit status 77 (skipped) when valgrind is not installed.
 set -euo pipefail
 
-bin=$1 work=$2 scenario=$3
+bin=$1 work=$2 scenario=$3 journal_remote=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
 
 if ! command -v valgrind >/dev/null; then
@@ -98,6 +98,22 @@ log)
 log-json-config)
 	tree logs-noalias
 	vg log -J --input "$root/samples/dmesg-plain.txt"
+	;;
+log-journal)
+	# the sd-journal reader, on a journal file of the running boot and
+	# another, and a pipe copied to a temporary file
+	tree logs
+	mkdir -p "$root/journal" "$root/proc/sys/kernel/random"
+	echo 5e1f0c2a-7d3b-4c8e-9f60-1a2b3c4d5e6f >"$root/proc/sys/kernel/random/boot_id"
+	boot=5e1f0c2a7d3b4c8e9f601a2b3c4d5e6f
+	for b in 0123456789abcdef0123456789abcdef "$boot"; do
+		printf '__REALTIME_TIMESTAMP=1733300000000000\n_BOOT_ID=%s\n_TRANSPORT=kernel\nPRIORITY=3\n_SOURCE_MONOTONIC_TIMESTAMP=12345701\nMESSAGE=I/O error, dev sdb, sector 8 op 0x0:(READ) flags 0x0 phys_seg 1 prio class 2\n\n' "$b"
+	done | "$journal_remote" --output="$root/journal/a.journal" - 2>/dev/null ||
+		fail "systemd-journal-remote failed"
+	vg log --journal-dir "$root/journal" --disk data0
+	[ "$(grep -c 'sdb\[data0' "$work/stdout")" = 1 ] || fail "the running boot's sdb not annotated"
+	cat "$root/samples/kmsg-boot.txt" | TMPDIR=$work vg log --input -
+	grep -q 'sdb\[data0' "$work/stdout" || fail "the piped log not annotated"
 	;;
 *)
 	fail "unknown scenario"

@@ -59,6 +59,9 @@ check "sda sdb sdc" diskalias --sysroot "$root" list -n sd
 check "sda sdb sdc" diskalias --sysroot "$root" -o NAME list sd
 check "sda sdb sdc" diskalias -o NAME --sysroot "$root" list sdb sd
 check "dmesg export json kmsg" diskalias log --format ""
+check "--journal --journal-dir" diskalias log --jo
+check "$root/dev/disk" diskalias log --journal-dir "$root/dev/d"
+check "sda sdb sdc" diskalias --sysroot "$root" log --journal-dir "$root" --disk sd
 check "sda sdb sdc" diskalias --sysroot "$root" log --disk sd
 check "data0" diskalias --sysroot "$root" log -J --disk da
 check "--persist" diskalias set --p

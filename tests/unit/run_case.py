@@ -25,6 +25,13 @@ A case file names its tree, the arguments and what must come out:
     chgrp PATH GID             that octal mode, group, extended attribute
     xattr PATH NAME VALUE      (all three part of what must stay or change)
     stdin FILE                 standard input from FILE; @SYSROOT@ replaced
+    stdin pipe FILE            standard input a pipe that FILE's bytes are
+                               written to (a file cannot be read twice)
+    journal PATH FILE          the journal export text in file FILE (after
+                               the "--- file" ones) written as the journal
+                               file PATH (ending ".journal") by
+                               systemd-journal-remote (--journal-remote;
+                               the last record's blank line may be left out)
     status 1                   expected exit status
     json                       stdout must parse as JSON (python3 json)
     jq .disks[0].alias == null jq -e must succeed on stdout (jq)
@@ -121,6 +128,7 @@ def parse_case(path):
             "stdout_full": False, "tty": None,
             "stdin": None, "files": {}, "remove": [], "symlinks": [],
             "fifos": [], "readerrors": [], "pads": [], "meta": [], "removed": [],
+            "journals": [], "stdin_pipe": None,
             "stderr": None}
     section = None
     with open(path, encoding="utf-8") as f:
@@ -161,6 +169,8 @@ def parse_case(path):
                 case["tty"] = int(rest)
             elif key == "preload":
                 case["preload"] = True
+            elif key == "stdin" and rest.startswith("pipe "):
+                case["stdin_pipe"] = rest[5:].strip()
             elif key == "stdin":
                 case["stdin"] = rest
             elif key == "env":
@@ -177,6 +187,8 @@ def parse_case(path):
                 case["readerrors"].append(rest.rsplit(None, 1))
             elif key == "removed":
                 case["removed"].append(rest)
+            elif key == "journal":
+                case["journals"].append(rest.split())
             elif key in ("chmod", "chgrp", "xattr"):
                 case["meta"].append([key] + rest.split(None, 2))
             elif key == "pad":
@@ -291,6 +303,7 @@ def main():
     ap.add_argument("--workdir", required=True)
     ap.add_argument("--preload", help="fake_kernel_write.so")
     ap.add_argument("--fault-shim", help="fault_shim.so (readerror)")
+    ap.add_argument("--journal-remote", help="systemd-journal-remote (journal)")
     ap.add_argument("--update", action="store_true",
                     help="write the actual output into the case file")
     opts = ap.parse_args()
@@ -334,6 +347,18 @@ def main():
                 n = min(left, 1024)
                 f.write(b"#" + b"x" * (n - 2) + b"\n" if n > 1 else b"\n")
                 left -= n
+    for rel, source in case["journals"]:
+        if not opts.journal_remote:
+            raise SystemExit("%s: a journal needs --journal-remote" % opts.case)
+        full = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(os.path.join(root, source), "rb") as f:
+            text = f.read()
+        # the last record's blank line, which a case file's end drops
+        text = text.rstrip(b"\n") + b"\n\n"
+        subprocess.run([opts.journal_remote, "--output=" + full, "-"],
+                       input=text, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for key, rel, *arg in case["meta"]:
         full = os.path.join(root, rel)
         if key == "chmod":
@@ -387,9 +412,12 @@ def main():
         env["LD_PRELOAD"] = " ".join(
             filter(None, [env.get("LD_PRELOAD"),
                           os.path.abspath(opts.fault_shim)]))
-    stdin = None
+    stdin, piped = None, None
     if case["stdin"]:
         stdin = open(case["stdin"].replace("@SYSROOT@", root), "rb")
+    if case["stdin_pipe"]:
+        with open(case["stdin_pipe"].replace("@SYSROOT@", root), "rb") as f:
+            piped = f.read()
     try:
         # a hang (a FIFO read where a file should be) is a failure, not a wait
         if case["stdout_full"]:
@@ -402,7 +430,7 @@ def main():
             proc = run_on_tty(cmd, case["tty"], env, stdin)
         else:
             proc = subprocess.run(cmd, capture_output=True, env=env,
-                                  stdin=stdin, timeout=60)
+                                  stdin=stdin, input=piped, timeout=60)
     except subprocess.TimeoutExpired:
         print("FAIL: still running after 60 s")
         return 1
