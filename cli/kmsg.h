@@ -126,14 +126,31 @@ enum log_event {
 				 * logical blocks": a disk took the name */
 	LOG_EVENT_REMOVE,	/* "sd 2:0:0:1: [sdb] Synchronizing SCSI cache":
 				 * the disk is going away or suspending */
+	/* lines about a disk's controller or port, not its name */
+	LOG_EVENT_ATA_ID,	/* "ata3.00: ATA-9: WDC WD10EZEX-08WN4A0, ...":
+				 * libata identified a disk on the port */
+	LOG_EVENT_INQUIRY,	/* "scsi 2:0:0:0: Direct-Access     ATA      WDC
+				 * WD10EZEX-08W 1A01 ...": SCSI found an ATA
+				 * disk at the address (its model cut to 16) */
 };
 
 struct log_event_info {
 	const char *name;	/* the disk's kernel name */
 	size_t name_len;
-	const char *arg;	/* ALIAS: the alias; TIE, ATTACH: the address */
+	const char *arg;	/* ALIAS: the alias; TIE, ATTACH, INQUIRY: the
+				 * address; ATA_ID: the port ("ata3.00") */
 	size_t arg_len;
+	const char *model;	/* ATA_ID, INQUIRY: the model, blanks trimmed */
+	size_t model_len;
 };
+
+/*
+ * The port or controller a line of libata or the NVMe driver starts with:
+ * "ata3.00: failed command: ..." and "ata3: EH complete" give "ata3.00"
+ * and "ata3"; "nvme nvme0: I/O tag 12 ... timeout" gives "nvme0" (at
+ * *start).  Its length, or 0 when the line starts otherwise.
+ */
+size_t log_port_token(const char *text, size_t len, size_t *start);
 
 /*
  * Classify a message.  Cheap for the common line: it looks at the first

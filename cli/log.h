@@ -30,7 +30,8 @@
  * tally: log_running.c), and annotating (all four: struct logger).  A
  * record's road: its boot (log_evidence.c), its disks and their notes,
  * settled (log_annotate.c, log_system.c), then out (log_output.c), which
- * only reads.  log_names.c holds the names of one boot, log_read.c the
+ * only reads.  log_names.c holds the names of one boot, log_ports.c its
+ * ATA ports and NVMe controllers, log_read.c the
  * input formats, log_journal.c the journal read through sd-journal,
  * cmd_log.c the options.
  */
@@ -132,9 +133,19 @@ struct log_system {
 	size_t nverdicts;
 };
 
+/* A port's device as the boot's log identified it (log_ports.c). */
+struct ev_port {
+	char id[16];			/* "ata3.00" */
+	char model[48];			/* the model libata read */
+	char addr[LOG_ADDR_MAX + 1];	/* the SCSI address proven, or "" */
+	bool pending;			/* no SCSI line matched it yet */
+};
+
 /* One boot of the log: where it is, and its names' evidence. */
 struct log_boot {
 	struct ev_map ev;
+	struct ev_port *ports;		/* its ports' devices */
+	size_t nports, ports_cap;
 	unsigned boot_no;
 	uint64_t boot_records;
 	bool current;			/* it is the running boot */
@@ -249,6 +260,14 @@ void log_events_after(struct log_boot *b, const struct log_rec *r,
 void log_journal_evidence(struct log_boot *b, const struct log_rec *r);
 void log_boot_free(struct log_boot *b);
 void log_rec_free(struct log_rec *r);
+
+/* log_ports.c: ATA ports and NVMe controllers tied to the boot's disks */
+void log_ports_event(struct log_boot *b, const struct log_rec *r);
+/* The disk of the port or controller a line starts with (at *start, of
+ * *len bytes), where the boot's log proves it; EV_NONE otherwise. */
+uint32_t log_port_disk(const struct log_boot *b, const char *text, size_t len,
+		       size_t *start, size_t *tok_len);
+void log_ports_free(struct log_boot *b);
 
 /* log_running.c: the running boot's /dev/kmsg, and a saved log's boots */
 void run_boot_add(struct run_boot *rb, uint64_t usec, const char *text, size_t len);

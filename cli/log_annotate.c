@@ -149,7 +149,8 @@ static void find_disks(struct logger *lg, const struct log_record *rec,
 {
 	struct log_rec *r = &lg->rec;
 	struct log_token tok;
-	size_t pos = 0, len = rec->text_len;
+	size_t pos = 0, len = rec->text_len, plen;
+	uint32_t k;
 
 	r->rec = rec;
 	r->nhits = 0;
@@ -158,14 +159,19 @@ static void find_disks(struct logger *lg, const struct log_record *rec,
 		len -= log_alias_suffix(rec->text, rec->text_len,
 					&r->text_alias, &r->text_alias_len);
 		find_meta(lg, rec);
+		/* a port's or a controller's line, where the log ties it */
+		k = log_port_disk(&lg->boot, rec->text, len, &pos, &plen);
+		if (k != EV_NONE)
+			add_hit(r, pos, plen, k, LOG_TOKEN_SCSI);
+		pos = 0;
 	} else {
 		r->meta = EV_NONE;
 	}
 	while (log_next_token(&lg->sys.scanner, rec->text, len, &pos, &tok)) {
 		const char *w = rec->text + tok.start;
-		uint32_t k = tok.kind == LOG_TOKEN_SCSI ? addr_disk(lg, w, tok.len)
-							: word_disk(lg, w, tok.len);
 
+		k = tok.kind == LOG_TOKEN_SCSI ? addr_disk(lg, w, tok.len)
+					       : word_disk(lg, w, tok.len);
 		if (k != EV_NONE)
 			add_hit(r, tok.start, tok.len, k, tok.kind);
 	}

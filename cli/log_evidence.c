@@ -45,6 +45,7 @@ static void new_boot(struct log_boot *b, enum log_format format,
 	b->boot_records = 0;
 	b->have_last_time = false;
 	ev_map_reset(&b->ev);
+	b->nports = 0;
 	b->current = is_running_boot(b, format, sys);
 }
 
@@ -107,6 +108,7 @@ void log_boot_free(struct log_boot *b)
 	free(b->boot_id);
 	b->boot_id = NULL;
 	ev_map_free(&b->ev);
+	log_ports_free(b);
 }
 
 void log_rec_free(struct log_rec *r)
@@ -157,6 +159,10 @@ void log_events_before(struct log_boot *b, const struct log_rec *r,
 
 	if (r->event < LOG_EVENT_ALIAS)
 		return;
+	if (r->event >= LOG_EVENT_ATA_ID) {
+		log_ports_event(b, r);	/* about a port, not a name */
+		return;
+	}
 	e = event_disk(b, r);
 	if (!e)
 		return;

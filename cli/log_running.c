@@ -140,6 +140,7 @@ void log_gather_running(struct run_boot *rb, const char *buf, size_t len)
 	rb->nrecords = r.nrecords;
 	rb->names = b.ev;
 	rb->loaded = true;
+	log_ports_free(&b);
 	log_rec_free(&r);
 }
 

@@ -218,6 +218,89 @@ static enum log_event alias_line(const char *s, size_t len,
 	return LOG_EVENT_ALIAS;
 }
 
+/* s[0..n) without the blanks that pad it at the end */
+static size_t trimmed(const char *s, size_t n)
+{
+	while (n > 0 && s[n - 1] == ' ')
+		n--;
+	return n;
+}
+
+size_t log_port_token(const char *text, size_t len, size_t *start)
+{
+	size_t i = 3;
+	uint64_t v;
+
+	if (PREFIX(text, len, "ata")) {
+		/* "ataN:" (a port or link) or "ataN.DD:" (a device) */
+		if (!get_number(text, len, &i, &v))
+			return 0;
+		if (i + 3 < len && text[i] == '.' && is_digit(text[i + 1]) &&
+		    is_digit(text[i + 2]))
+			i += 3;
+		*start = 0;
+		return i < len && text[i] == ':' ? i : 0;
+	}
+	if (PREFIX(text, len, "nvme nvme")) {
+		i = 9;
+		if (!get_number(text, len, &i, &v) || i >= len || text[i] != ':')
+			return 0;
+		*start = 5;
+		return i - 5;
+	}
+	return 0;
+}
+
+/* "ataN.DD: ATA-V: MODEL, FIRMWARE, max MODE" (ata_dev_configure()) */
+static enum log_event ata_line(const char *s, size_t len,
+			       struct log_event_info *ev)
+{
+	size_t start, n = log_port_token(s, len, &start), i, m;
+
+	if (!n || s[n - 3] != '.' || !PREFIX(s + n, len - n, ": ATA-"))
+		return LOG_EVENT_NONE;
+	i = n + 6;
+	while (i < len && is_digit(s[i]))
+		i++;
+	if (!PREFIX(s + i, len - i, ": "))
+		return LOG_EVENT_NONE;
+	i += 2;
+	for (m = i; m + 1 < len && !(s[m] == ',' && s[m + 1] == ' '); m++)
+		;
+	if (m + 1 >= len || m == i)
+		return LOG_EVENT_NONE;
+	ev->arg = s;
+	ev->arg_len = n;
+	ev->model = s + i;
+	ev->model_len = trimmed(s + i, m - i);
+	return LOG_EVENT_ATA_ID;
+}
+
+/*
+ * "scsi H:C:T:L: Direct-Access     ATA      MODEL16          REV4 PQ: ..."
+ * (scsi_add_lun(): the type padded, then vendor, model and revision in
+ * fields of 8, 16 and 4 bytes): an ATA disk at the address.
+ */
+static enum log_event scsi_line(const char *s, size_t len,
+				struct log_event_info *ev)
+{
+	static const char type[] = ": Direct-Access ";
+	size_t i = 5, n = scsi_address_len(s, len, i), v;
+
+	if (!n || !has_prefix(s + i + n, len - i - n, type, sizeof(type) - 1))
+		return LOG_EVENT_NONE;
+	ev->arg = s + i;
+	ev->arg_len = n;
+	for (v = i + n + sizeof(type) - 1; v < len && s[v] == ' '; v++)
+		;
+	if (len - v < 8 + 1 + 16 + 1 || memcmp(s + v, "ATA      ", 9) != 0 ||
+	    s[v + 25] != ' ')
+		return LOG_EVENT_NONE;
+	ev->model = s + v + 9;
+	ev->model_len = trimmed(s + v + 9, 16);
+	return ev->model_len ? LOG_EVENT_INQUIRY : LOG_EVENT_NONE;
+}
+
 enum log_event log_classify(const char *text, size_t len,
 			    struct log_event_info *ev)
 {
@@ -231,7 +314,11 @@ enum log_event log_classify(const char *text, size_t len,
 	case 'b':
 		return PREFIX(text, len, "block ") ? alias_line(text, len, ev)
 						   : LOG_EVENT_NONE;
+	case 'a':
+		return ata_line(text, len, ev);
 	case 's':
+		if (PREFIX(text, len, "scsi "))
+			return scsi_line(text, len, ev);
 		return PREFIX(text, len, "sd ") ? sd_line(text, len, ev)
 						: LOG_EVENT_NONE;
 	case 'v':

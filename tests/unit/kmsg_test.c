@@ -382,6 +382,69 @@ static void test_classify(void)
 	}
 }
 
+/* libata's identify line and SCSI's inquiry line; a port's or a
+ * controller's line's first word */
+static void test_ports(void)
+{
+	static const struct {
+		const char *text;
+		enum log_event ev;
+		const char *arg, *model;
+	} cases[] = {
+		{ "ata3.00: ATA-9: WDC WD10EZEX-08WN4A0, 01.01A01, max UDMA/133",
+		  LOG_EVENT_ATA_ID, "ata3.00", "WDC WD10EZEX-08WN4A0" },
+		{ "ata12.01: ATA-10: ST4000DM004-2CV104, 0001, max UDMA/133",
+		  LOG_EVENT_ATA_ID, "ata12.01", "ST4000DM004-2CV104" },
+		{ "ata1.00: ATAPI: QEMU DVD-ROM, 2.5+, max UDMA/100", LOG_EVENT_NONE, NULL, NULL },
+		{ "ata3.00: ATA-9: no comma after the model", LOG_EVENT_NONE, NULL, NULL },
+		{ "ata3: ATA-9: MODEL, 1, max UDMA/133", LOG_EVENT_NONE, NULL, NULL },
+		{ "scsi 2:0:0:0: Direct-Access     ATA      WDC WD10EZEX-08W 1A01 PQ: 0 ANSI: 5",
+		  LOG_EVENT_INQUIRY, "2:0:0:0", "WDC WD10EZEX-08W" },
+		{ "scsi 3:0:0:0: Direct-Access     ATA      ST500            1A01 PQ: 0 ANSI: 5",
+		  LOG_EVENT_INQUIRY, "3:0:0:0", "ST500" },
+		{ "scsi 2:0:0:1: Direct-Access     QEMU     QEMU HARDDISK    2.5+ PQ: 0 ANSI: 5",
+		  LOG_EVENT_NONE, NULL, NULL },
+		{ "scsi 1:0:0:0: CD-ROM            ATA      QEMU DVD-ROM     2.5+ PQ: 0 ANSI: 5",
+		  LOG_EVENT_NONE, NULL, NULL },
+		{ "scsi 2:0:0:0: Direct-Access     ATA      WDC", LOG_EVENT_NONE, NULL, NULL },
+	};
+	static const struct {
+		const char *text;
+		const char *token;
+	} tokens[] = {
+		{ "ata3.00: failed command: READ FPDMA QUEUED", "ata3.00" },
+		{ "ata3: EH complete", "ata3" },
+		{ "nvme nvme0: I/O tag 12 (100c) opcode 0x2 (I/O Cmd) QID 3 timeout, aborting",
+		  "nvme0" },
+		{ "ata3.0: two digits or none", NULL },
+		{ "ata: no number", NULL },
+		{ "atari3: not libata", NULL },
+		{ "nvme nvme0n1: a disk, not a controller", NULL },
+		{ "nvme0n1: p1 p2", NULL },
+	};
+	char what[96];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct log_event_info ev;
+		enum log_event e = log_classify(cases[i].text, strlen(cases[i].text), &ev);
+		int ok = e == cases[i].ev;
+
+		if (ok && cases[i].arg)
+			ok = span_is(ev.arg, ev.arg_len, cases[i].arg) &&
+			     span_is(ev.model, ev.model_len, cases[i].model);
+		snprintf(what, sizeof(what), "log_classify port case %zu", i);
+		expect(ok, what, cases[i].text);
+	}
+	for (size_t i = 0; i < sizeof(tokens) / sizeof(tokens[0]); i++) {
+		const char *t = tokens[i].text;
+		size_t start = 0, n = log_port_token(t, strlen(t), &start);
+		int ok = tokens[i].token ? span_is(t + start, n, tokens[i].token) : n == 0;
+
+		snprintf(what, sizeof(what), "log_port_token case %zu", i);
+		expect(ok, what, t);
+	}
+}
+
 static void test_disk_part(void)
 {
 	static const struct {
@@ -489,6 +552,7 @@ int main(void)
 	test_alias_suffix();
 	test_unescape();
 	test_classify();
+	test_ports();
 	test_disk_part();
 	test_journal_export();
 	test_journal_json();
