@@ -27,15 +27,24 @@ Trees:
   logs-noalias  the same without the alias attribute, with a config
   logs-noperm   the same with a /dev/kmsg only root may read
   logs-badconf  logs-noalias with a config that has a duplicate alias
+  ports     the logs tree's disks with NVMe as sysfs has it: a controller
+            with one namespace, a multipath subsystem of two controllers
+            and one shared namespace, a controller with two namespaces
   facts     what real machines have beyond "standard": NVMe namespaces
             with each form of wwid (eui., nvme., uuid.), a device-mapper
             disk (dm/name, /dev/mapper), a multi-device (bcachefs) mount
   udev      disks with udev's database entries (/run/udev/data), md, dm
             and NVMe multipath's hidden paths (the facts lsblk shows)
+  capture:TREE  the test guest as tests/data/capture-sysroot captured it
+            (tests/data/sysroot-TREE.capture): a real kernel's sysfs,
+            udev database, /dev and mountinfo; the reads that failed
+            there are in the tree's read_errors, for the read-failure shim
 """
 
 import os
 import sys
+
+import sysroot_capture
 
 SECTOR = 512
 
@@ -43,6 +52,7 @@ SECTOR = 512
 class Tree:
     def __init__(self, root):
         self.root = root
+        self.read_errors = []   # (path in the tree, errno name)
         self.mounts = []
         self.mount_id = 20
 
@@ -91,10 +101,12 @@ def add_disk(t, d, alias_attr=True):
     """Create one disk from a dict (see standard_disks())."""
     name = d["name"]
     if d.get("real", False):
-        # as sysfs: /sys/block/sda -> ../devices/.../block/sda
-        devdir = "/sys/devices/%s/block/%s" % (d["parent"], name)
+        # as sysfs: /sys/block/sda -> ../devices/.../block/sda; an NVMe
+        # namespace has no "block" directory: .../nvme/nvme0/nvme0n1
+        sub = "" if d.get("no_block_dir") else "block/"
+        devdir = "/sys/devices/%s/%s%s" % (d["parent"], sub, name)
         t.symlink("/sys/block/" + name,
-                  "../devices/%s/block/%s" % (d["parent"], name))
+                  "../devices/%s/%s%s" % (d["parent"], sub, name))
         scsidev = "/sys/devices/" + d["parent"]
         t.symlink(devdir + "/device", os.path.relpath(scsidev, devdir))
         rel = lambda p: os.path.relpath(p, "/sys/dev/block")
@@ -383,6 +395,67 @@ def build_logs(t, alias_attr=True, kmsg_mode=0o644, bad_conf=False):
                 + ("alias data0 virtio-VB-1234\n" if bad_conf else ""))
 
 
+def nvme_disk(name, dev, parent, serial, wwid, **more):
+    d = {"name": name, "dev": dev, "size": 16 * 1024 ** 3 // SECTOR,
+         "real": True, "no_block_dir": True, "parent": parent,
+         "model": "QEMU NVMe Ctrl", "serial": serial, "wwid": wwid,
+         "wwid_in_block": True}
+    d.update(more)
+    return d
+
+
+def build_ports(t):
+    """The logs tree's disks (sda behind AHCI's port ata1) with NVMe as a
+    6.12 kernel's sysfs has it (tests/data/sysroot-6.12.capture):
+    controller nvme0 with its namespace nvme0n1 (nvme-subsys0); a
+    subsystem of two controllers, nvme1 and nvme2, sharing one namespace
+    (native multipath: the head nvme1n1 under nvme-subsys1, the hidden
+    paths nvme1c1n1 and nvme1c2n1 under the controllers: a subsystem and
+    its namespaces are numbered by its first controller); controller nvme3
+    with two namespaces, nvme3n1 and nvme3n2 (nvme-subsys3)."""
+    pci = "pci0000:00/0000:00:%s/nvme/nvme%d"
+    disks = [d for d in standard_disks() if d["name"] != "nvme0n1"]
+    for d in disks:
+        if d["name"] in ("sdb", "sdc"):
+            lun = 1 if d["name"] == "sdb" else 2
+            d["real"] = True
+            d["parent"] = ("pci0000:00/0000:00:04.0/virtio1/host2/"
+                           "target2:0:0/2:0:0:%d" % lun)
+    disks += [
+        nvme_disk("nvme0n1", (259, 0), pci % ("06.0", 0), "NV0001",
+                  "eui.0000000000000001", alias="fast0",
+                  links=["by-id/nvme-eui.0000000000000001"]),
+        nvme_disk("nvme1n1", (259, 1), "virtual/nvme-subsystem/nvme-subsys1",
+                  "NVMP0001", "eui.0000000000000011", hidden=0,
+                  alias="shared0",
+                  links=["by-id/nvme-eui.0000000000000011"]),
+        nvme_disk("nvme1c1n1", (259, 2), pci % ("09.0", 1), "NVMP0001",
+                  "eui.0000000000000011", hidden=1),
+        nvme_disk("nvme1c2n1", (259, 3), pci % ("0a.0", 2), "NVMP0001",
+                  "eui.0000000000000011", hidden=1),
+        nvme_disk("nvme3n1", (259, 4), pci % ("0b.0", 3), "NV0003",
+                  "eui.0000000000000031",
+                  links=["by-id/nvme-eui.0000000000000031"]),
+        nvme_disk("nvme3n2", (259, 5), pci % ("0b.0", 3), "NV0003",
+                  "eui.0000000000000032",
+                  links=["by-id/nvme-eui.0000000000000032"]),
+    ]
+    for d in disks:
+        add_disk(t, d)
+    subsystems = {0: [("06.0", 0)], 1: [("09.0", 1), ("0a.0", 2)],
+                  3: [("0b.0", 3)]}
+    for n, ctrls in subsystems.items():
+        sub = "/sys/devices/virtual/nvme-subsystem/nvme-subsys%d" % n
+        t.write(sub + "/subsysnqn", "nqn.2019-08.org.qemu:subsys%d\n" % n)
+        for slot, c in ctrls:
+            t.symlink("%s/nvme%d" % (sub, c),
+                      "../../../" + pci % (slot, c))
+        t.symlink("/sys/class/nvme-subsystem/nvme-subsys%d" % n,
+                  "../../devices/virtual/nvme-subsystem/nvme-subsys%d" % n)
+    t.finish()
+    t.write("/dev/kmsg", "")
+
+
 def build_transports(t):
     """One disk per kind of persistent name, for the stable-name choice
     of "set --persist": WWN, SCSI serial, NVMe with only its duplicates,
@@ -561,9 +634,19 @@ TREES = {
     "logs-noalias": lambda t: build_logs(t, alias_attr=False),
     "logs-noperm": lambda t: build_logs(t, kmsg_mode=0o600),
     "logs-badconf": lambda t: build_logs(t, alias_attr=False, bad_conf=True),
+    "ports": build_ports,
     "facts": build_facts,
     "udev": build_udev,
 }
+
+
+def capture_file(name):
+    """tests/data/sysroot-NAME.capture"""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+                        "sysroot-%s.capture" % name)
+    if not os.path.exists(path):
+        raise SystemExit("no such capture: %s" % path)
+    return path
 
 
 def build(root, tree):
@@ -573,6 +656,9 @@ def build(root, tree):
     t = Tree(root)
     if tree.startswith("many:"):
         build_many(t, int(tree[5:]))
+    elif tree.startswith("capture:"):
+        t.read_errors = sysroot_capture.load(capture_file(tree[8:]), root)
+        t.mkdir("/etc")  # for /etc/diskalias.conf
     elif tree.startswith(("standard:", "noalias:")):
         kind, disks = tree.split(":", 1)
         build_standard(t, alias_attr=kind == "standard",
@@ -585,8 +671,8 @@ def build(root, tree):
 def main(argv):
     if len(argv) == 4 and argv[2] == "--many":
         build(argv[1], "many:" + argv[3])
-    elif len(argv) == 3 and (argv[2] in TREES or
-                             argv[2].startswith(("standard:", "noalias:"))):
+    elif len(argv) == 3 and (argv[2] in TREES or argv[2].startswith(
+            ("standard:", "noalias:", "capture:"))):
         build(argv[1], argv[2])
     else:
         sys.stderr.write(__doc__)

@@ -22,7 +22,7 @@
  *	line, ERRNO a name ("ENXIO"); links in PATH are resolved when FILE
  *	is first read, so a path through /sys/block/sdb/device names the
  *	file itself.  The unit tests replay so the failures that
- *	tests/data/capture-sysfs recorded in a real guest.
+ *	tests/data/capture-sysroot recorded in a real guest.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>

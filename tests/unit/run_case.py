@@ -8,7 +8,9 @@ A case file names its tree, the arguments and what must come out:
 
     # a comment
     tree standard              fake_sysroot.py tree ("standard:sdb,vda": only
-                               those disks), "many:N", or "none"
+                               those disks), "many:N", "capture:6.12" (a
+                               captured guest: its failed reads replayed
+                               as "readerror" does), or "none"
     args set sdb data1         shlex words; \\xHH \\n \\t decoded; @SYSROOT@
     user nobody                run as uid 65534 (via setpriv when root)
     preload                    LD_PRELOAD fake_kernel_write.so (--preload)
@@ -317,7 +319,8 @@ def main():
     if case["tree"] == "none":
         os.makedirs(root)
     else:
-        fake_sysroot.build(root, case["tree"])
+        tree = fake_sysroot.build(root, case["tree"])
+        case["readerrors"][:0] = [list(e) for e in tree.read_errors]
     for rel in case["remove"]:
         full = os.path.join(root, rel)
         if os.path.isdir(full) and not os.path.islink(full):
