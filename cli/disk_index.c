@@ -218,6 +218,7 @@ void disk_index_free(struct disk_index *dx)
 		if (dx->ents[i].owned)
 			free((char *)dx->ents[i].key);
 	free(dx->ents);
+	free(dx->ports);
 	disks_free(&dx->dt);
 	log_aliases_free(&dx->conf);
 	memset(dx, 0, sizeof(*dx));

@@ -41,6 +41,15 @@ struct disk_index {
 	uint8_t first_bytes[32];	/* first bytes of the names */
 	size_t max_name_len;
 
+	/* ports and controllers, sorted: "ata3", "ata3.00", "nvme0"
+	 * (disk_ports.c) */
+	struct dx_port {
+		char key[24];
+		size_t disk;		/* SIZE_MAX: more than one disk */
+	} *ports;
+	size_t nports, ports_cap;
+	bool ports_built;	/* built at the first disk_index_port() */
+
 	struct disk_table dt;	/* owns the names and links */
 	struct log_aliases conf;
 };
@@ -67,6 +76,15 @@ const struct dx_disk *disk_index_device(const struct disk_index *dx,
 /* The disk with this alias (kernel or configured), or NULL. */
 const struct dx_disk *disk_index_find_alias(const struct disk_index *dx,
 					    const char *alias);
+
+/*
+ * The one disk of an ATA port or device ("ata3", "ata3.00") or of an NVMe
+ * controller ("nvme0") by today's sysfs, or NULL (none, or more than one).
+ * The first call reads the disks' places (a link a disk), so a log with no
+ * port or controller line never reads them.
+ */
+const struct dx_disk *disk_index_port(struct disk_index *dx,
+				      const char *key, size_t len);
 
 /* Whether word could name a disk the index has not seen (hotplug). */
 bool disk_index_plausible_name(const char *word, size_t len);

@@ -126,12 +126,18 @@ enum log_event {
 				 * logical blocks": a disk took the name */
 	LOG_EVENT_REMOVE,	/* "sd 2:0:0:1: [sdb] Synchronizing SCSI cache":
 				 * the disk is going away or suspending */
+	LOG_EVENT_CAPACITY,	/* "sd 2:0:0:1: [sdb] 7821312 512-byte logical
+				 * blocks: ...": printed at a probe, or when
+				 * the capacity changed (a TIE too) */
+	LOG_EVENT_RESUME,	/* "sd 2:0:0:1: [sdb] Starting disk": a disk
+				 * that stopped is back (a TIE too) */
 	/* lines about a disk's controller or port, not its name */
 	LOG_EVENT_ATA_ID,	/* "ata3.00: ATA-9: WDC WD10EZEX-08WN4A0, ...":
 				 * libata identified a disk on the port */
 	LOG_EVENT_INQUIRY,	/* "scsi 2:0:0:0: Direct-Access     ATA      WDC
-				 * WD10EZEX-08W 1A01 ...": SCSI found an ATA
-				 * disk at the address (its model cut to 16) */
+				 * WD10EZEX-08W 1A01 PQ: 0 ANSI: 5": SCSI found
+				 * a new device at the address; an ATA disk's
+				 * model, cut to 16 bytes, is given */
 };
 
 struct log_event_info {
@@ -140,7 +146,8 @@ struct log_event_info {
 	const char *arg;	/* ALIAS: the alias; TIE, ATTACH, INQUIRY: the
 				 * address; ATA_ID: the port ("ata3.00") */
 	size_t arg_len;
-	const char *model;	/* ATA_ID, INQUIRY: the model, blanks trimmed */
+	const char *model;	/* ATA_ID, INQUIRY of an ATA disk: the model,
+				 * blanks trimmed ("" for other devices) */
 	size_t model_len;
 };
 

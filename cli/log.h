@@ -11,8 +11,10 @@
  *           " (alias data0)" a patched kernel ends a message with, and the
  *           lines that tie a name to a device ("sd 2:0:0:1: [sdb] Attached
  *           SCSI disk"); a name's meaning ends only where another device
- *           takes it (a new attach, another address), never at a removal
- *           line alone ("... Synchronizing SCSI cache" is also a suspend);
+ *           takes it (a new attach, another address, SCSI adding a device
+ *           at its address, a probe's capacity line after a removal),
+ *           never at a removal line alone ("... Synchronizing SCSI
+ *           cache" is also a suspend);
  *  journal  the record's own fields (_UDEV_SYSNAME, _KERNEL_DEVICE,
  *           _UDEV_DEVLINK), as udev knew them when it was logged;
  *  system   today's disks (sysfs), only for records of the running boot
@@ -68,10 +70,14 @@ struct ev_disk {
 	uint8_t name_len;
 	bool attached;		/* an attach line since its last change */
 	bool removed;		/* a removal line, no line of it since */
+	bool stopped;		/* a removal line, no attach or resume since */
 	bool changed;		/* taken by another disk */
 	bool changed_no_time;	/* ... at a record without a time */
 	uint64_t changed_at;	/* the last change's time (usec) */
 	uint64_t changed_rec;	/* ... and record number */
+	bool attach_seen;	/* an attach line of the name in the boot */
+	bool attach_no_time;	/* ... the last one without a time */
+	uint64_t attach_at;	/* ... the last one's time (usec) */
 	/* the record at hand's marks (record numbers; log_annotate.c) */
 	uint64_t mentioned, named, noted, listed;
 	uint32_t rec_disk;		/* its place in log_rec.disks, if listed */
@@ -245,6 +251,11 @@ bool log_system_valid(struct log_system *sys, const struct log_boot *b,
 		      const struct log_rec *r, struct ev_disk *e, bool may_rescan);
 void log_system_refresh(struct log_system *sys, const struct log_boot *b,
 			const struct log_rec *r, struct ev_disk *e);
+/* Whether today's disk of e's name was there at the record: it holds
+ * (log_system_valid()) and the running boot's last attach of the name, if
+ * the log still shows one, came before the record. */
+bool log_system_was_there(struct log_system *sys, const struct log_boot *b,
+			  const struct log_rec *r, struct ev_disk *e);
 const struct dx_disk *log_system_disk(struct log_system *sys,
 				      const struct log_boot *b,
 				      const struct log_rec *r, struct ev_disk *e);
@@ -261,7 +272,8 @@ void log_journal_evidence(struct log_boot *b, const struct log_rec *r);
 void log_boot_free(struct log_boot *b);
 void log_rec_free(struct log_rec *r);
 
-/* log_ports.c: ATA ports and NVMe controllers tied to the boot's disks */
+/* log_ports.c: ATA ports tied to the boot's disks by its lines (an NVMe
+ * controller never is: only sysfs ties it, in the running boot) */
 void log_ports_event(struct log_boot *b, const struct log_rec *r);
 /* The disk of the port or controller a line starts with (at *start, of
  * *len bytes), where the boot's log proves it; EV_NONE otherwise. */

@@ -71,6 +71,29 @@ static uint32_t addr_disk(struct logger *lg, const char *a, size_t len)
 	return k;
 }
 
+/*
+ * A port's or a controller's line the log's own lines do not tie: in the
+ * running boot, the one disk sysfs puts behind it, if that disk was there
+ * at the record (a port's line before the disk's attach may be another
+ * disk's, one since unplugged).
+ */
+static uint32_t port_disk_today(struct logger *lg, const char *tok, size_t len)
+{
+	const struct dx_disk *d;
+	uint32_t k;
+
+	if (!lg->boot.current || !lg->sys.have_index)
+		return EV_NONE;
+	d = disk_index_port(&lg->sys.dx, tok, len);
+	if (!d)
+		return EV_NONE;
+	k = ev_map_get(&lg->boot.ev, d->name, d->name_len, true);
+	if (k != EV_NONE && !log_system_was_there(&lg->sys, &lg->boot, &lg->rec,
+						  &lg->boot.ev.disks[k]))
+		return EV_NONE;
+	return k;
+}
+
 /* DEVICE= (kmsg) or _KERNEL_DEVICE/_UDEV_SYSNAME (journal). */
 static uint32_t device_disk(struct logger *lg, const char *dev, size_t len)
 {
@@ -161,6 +184,8 @@ static void find_disks(struct logger *lg, const struct log_record *rec,
 		find_meta(lg, rec);
 		/* a port's or a controller's line, where the log ties it */
 		k = log_port_disk(&lg->boot, rec->text, len, &pos, &plen);
+		if (k == EV_NONE && plen)
+			k = port_disk_today(lg, rec->text + pos, plen);
 		if (k != EV_NONE)
 			add_hit(r, pos, plen, k, LOG_TOKEN_SCSI);
 		pos = 0;

@@ -129,6 +129,7 @@ static void take_meaning(const struct log_rec *r, struct ev_disk *e,
 	e->addr[0] = '\0';
 	e->attached = false;
 	e->removed = false;
+	e->stopped = false;
 	e->changed = true;
 	e->changed_no_time = !r->rec->has_time;
 	e->changed_at = r->rec->usec;
@@ -147,6 +148,24 @@ static struct ev_disk *event_disk(struct log_boot *b, const struct log_rec *r)
 }
 
 /*
+ * SCSI added a device at an address: the name the boot tied to the
+ * address, removed or not, no longer means the device that was there.
+ */
+static void addr_taken(struct log_boot *b, const struct log_rec *r,
+		       struct log_system *sys)
+{
+	const struct log_event_info *ev = &r->event_info;
+
+	for (size_t k = 0; k < b->ev.n; k++) {
+		struct ev_disk *e = &b->ev.disks[k];
+
+		if (strlen(e->addr) == ev->arg_len &&
+		    memcmp(e->addr, ev->arg, ev->arg_len) == 0)
+			take_meaning(r, e, sys);
+	}
+}
+
+/*
  * Lines that give a name its meaning act before the line is shown.  sys
  * (may be NULL) hears of a change its index does not know yet.
  */
@@ -159,6 +178,8 @@ void log_events_before(struct log_boot *b, const struct log_rec *r,
 
 	if (r->event < LOG_EVENT_ALIAS)
 		return;
+	if (r->event == LOG_EVENT_INQUIRY && ev->arg_len <= LOG_ADDR_MAX)
+		addr_taken(b, r, sys);
 	if (r->event >= LOG_EVENT_ATA_ID) {
 		log_ports_event(b, r);	/* about a port, not a name */
 		return;
@@ -175,25 +196,37 @@ void log_events_before(struct log_boot *b, const struct log_rec *r,
 	case LOG_EVENT_TIE:
 	case LOG_EVENT_ATTACH:
 	case LOG_EVENT_REMOVE:
+	case LOG_EVENT_CAPACITY:
+	case LOG_EVENT_RESUME:
 		if (ev->arg_len > LOG_ADDR_MAX)
 			break;
 		other = e->addr[0] && (strlen(e->addr) != ev->arg_len ||
 				       memcmp(e->addr, ev->arg, ev->arg_len) != 0);
 		/*
 		 * Another device took the name: the name at another address,
-		 * or a new attach of it.  A removal line alone ends nothing:
-		 * sd prints it at suspend too, and the lines after it still
-		 * speak of the disk that printed it.
+		 * a new attach of it, or a probe's first line (its capacity)
+		 * after a removal line with no resume since.  A removal line
+		 * alone ends nothing: sd prints it at suspend too, and the
+		 * lines after it still speak of the disk that printed it.
 		 */
 		if (other || (r->event == LOG_EVENT_ATTACH &&
-			      (e->attached || e->removed)))
+			      (e->attached || e->removed)) ||
+		    (r->event == LOG_EVENT_CAPACITY && e->stopped))
 			take_meaning(r, e, sys);
 		memcpy(e->addr, ev->arg, ev->arg_len);
 		e->addr[ev->arg_len] = '\0';
-		if (r->event == LOG_EVENT_ATTACH)
+		if (r->event == LOG_EVENT_ATTACH) {
 			e->attached = true;
-		if (r->event != LOG_EVENT_REMOVE)
+			e->attach_seen = true;
+			e->attach_no_time = !r->rec->has_time;
+			e->attach_at = r->rec->usec;
+		}
+		if (r->event == LOG_EVENT_REMOVE)
+			e->stopped = true;
+		else
 			e->removed = false;	/* it speaks again: resumed */
+		if (r->event == LOG_EVENT_ATTACH || r->event == LOG_EVENT_RESUME)
+			e->stopped = false;
 		break;
 	default:
 		break;

@@ -11,8 +11,12 @@
  *        the sd line after it ties to the name; two ports waiting with
  *        the same model prove nothing.  A port's own lines ("ata3: EH
  *        complete") are its device's when the boot showed one on it.
- *  NVMe  a controller whose boot showed exactly one namespace (nvme0n1
- *        for nvme0) so far.
+ *  NVMe  never: the kernel prints no line when a controller's namespace
+ *        scan ends, and none for a namespace without a partition table,
+ *        so no log shows a controller's namespaces are all there and are
+ *        one (nvme0n1 alone may be only the first, or the one of two with
+ *        a partition table).  The running boot's controller lines are tied
+ *        from sysfs (log_annotate.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -85,13 +89,14 @@ void log_ports_event(struct log_boot *b, const struct log_rec *r)
 		if (strlen(p->addr) == ev->arg_len &&
 		    memcmp(p->addr, ev->arg, ev->arg_len) == 0)
 			p->addr[0] = '\0';
-		if (p->pending && same_model(p, ev->model, ev->model_len)) {
+		if (p->pending && ev->model_len &&
+		    same_model(p, ev->model, ev->model_len)) {
 			match = p;
 			nmatch++;
 		}
 	}
 	for (size_t i = 0; nmatch > 1 && i < b->nports; i++)
-		if (b->ports[i].pending &&
+		if (b->ports[i].pending && ev->model_len &&
 		    same_model(&b->ports[i], ev->model, ev->model_len))
 			b->ports[i].pending = false;	/* which is which? */
 	if (nmatch != 1)
@@ -119,30 +124,6 @@ static const struct ev_port *port_device(const struct log_boot *b,
 	return one;
 }
 
-/* "nvme0": the one namespace the boot showed of it, or EV_NONE. */
-static uint32_t controller_disk(const struct log_boot *b, const char *id,
-				size_t len)
-{
-	uint32_t one = EV_NONE;
-
-	for (size_t k = 0; k < b->ev.n; k++) {
-		const struct ev_disk *e = &b->ev.disks[k];
-		size_t i = len + 1;
-
-		if (e->name_len <= i || memcmp(e->name, id, len) != 0 ||
-		    e->name[len] != 'n')
-			continue;
-		while (i < e->name_len && e->name[i] >= '0' && e->name[i] <= '9')
-			i++;
-		if (i != e->name_len)
-			continue;
-		if (one != EV_NONE)
-			return EV_NONE;
-		one = (uint32_t)k;
-	}
-	return one;
-}
-
 uint32_t log_port_disk(const struct log_boot *b, const char *text, size_t len,
 		       size_t *start, size_t *tok_len)
 {
@@ -153,7 +134,7 @@ uint32_t log_port_disk(const struct log_boot *b, const char *text, size_t len,
 	if (!n)
 		return EV_NONE;
 	if (*start == 5)
-		return controller_disk(b, text + 5, n);
+		return EV_NONE;		/* a controller: see above */
 	if (text[n - 3] == '.')
 		p = port_find(b, text, n);
 	else

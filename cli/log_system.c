@@ -102,6 +102,33 @@ bool log_system_valid(struct log_system *sys, const struct log_boot *b,
 	return rec->usec >= run->names.disks[k].changed_at;
 }
 
+bool log_system_was_there(struct log_system *sys, const struct log_boot *b,
+			  const struct log_rec *r, struct ev_disk *e)
+{
+	const struct run_boot *run = &sys->run;
+	const struct ev_disk *re;
+
+	if (!log_system_valid(sys, b, r, e, true))
+		return false;
+	/* without /dev/kmsg: only after an attach this pass has seen */
+	if (!run->loaded)
+		return e->attached;
+	if (!e->run_looked) {
+		e->run_k = ev_map_get((struct ev_map *)&run->names, e->name,
+				      e->name_len, false);
+		e->run_looked = true;
+	}
+	if (e->run_k == EV_NONE)
+		return true;
+	re = &run->names.disks[e->run_k];
+	/* no attach line: it left the ring buffer, and all before it */
+	if (!re->attach_seen)
+		return true;
+	if (re->attach_no_time || !r->rec || !r->rec->has_time)
+		return false;
+	return r->rec->usec >= re->attach_at;
+}
+
 static void look_up(struct log_system *sys, struct ev_disk *e)
 {
 	if (e->sys_gen != sys->dx_gen) {

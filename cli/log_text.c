@@ -163,6 +163,16 @@ static bool arg_and_name(const char *s, size_t len, size_t *i, size_t arg_len,
 	return n != 0;
 }
 
+/* "N B-byte logical blocks" at s[i] */
+static bool capacity_at(const char *s, size_t len, size_t i)
+{
+	uint64_t v;
+
+	return get_number(s, len, &i, &v) && i < len && s[i++] == ' ' &&
+	       get_number(s, len, &i, &v) &&
+	       PREFIX(s + i, len - i, "-byte logical blocks");
+}
+
 /* "sd H:C:T:L: [NAME] REST" */
 static enum log_event sd_line(const char *s, size_t len,
 			      struct log_event_info *ev)
@@ -177,6 +187,12 @@ static enum log_event sd_line(const char *s, size_t len,
 		return LOG_EVENT_ATTACH;
 	if (PREFIX(s + i, len - i, "Synchronizing SCSI cache"))
 		return LOG_EVENT_REMOVE;
+	/* sd_print_capacity(): at a probe's first scan, or a new size */
+	if (capacity_at(s, len, i))
+		return LOG_EVENT_CAPACITY;
+	/* sd_resume_common(): with manage_start_stop */
+	if (PREFIX(s + i, len - i, "Starting disk"))
+		return LOG_EVENT_RESUME;
 	return LOG_EVENT_TIE;
 }
 
@@ -276,10 +292,23 @@ static enum log_event ata_line(const char *s, size_t len,
 	return LOG_EVENT_ATA_ID;
 }
 
+/* " PQ: D ANSI: " in s[i..len) */
+static bool has_pq(const char *s, size_t len, size_t i)
+{
+	static const char pq[] = " PQ: ";
+
+	for (; i + sizeof(pq) - 1 < len; i++)
+		if (memcmp(s + i, pq, sizeof(pq) - 1) == 0)
+			return i + 5 < len && is_digit(s[i + 5]) &&
+			       PREFIX(s + i + 6, len - i - 6, " ANSI: ");
+	return false;
+}
+
 /*
- * "scsi H:C:T:L: Direct-Access     ATA      MODEL16          REV4 PQ: ..."
- * (scsi_add_lun(): the type padded, then vendor, model and revision in
- * fields of 8, 16 and 4 bytes): an ATA disk at the address.
+ * "scsi H:C:T:L: Direct-Access     ATA      MODEL16          REV4 PQ: 0
+ * ANSI: 5" (scsi_add_lun(): the type padded to 17 bytes, then vendor,
+ * model and revision in fields of 8, 16 and 4 bytes): a new device at the
+ * address, printed once, when SCSI adds it; an ATA disk's model is given.
  */
 static enum log_event scsi_line(const char *s, size_t len,
 				struct log_event_info *ev)
@@ -287,18 +316,22 @@ static enum log_event scsi_line(const char *s, size_t len,
 	static const char type[] = ": Direct-Access ";
 	size_t i = 5, n = scsi_address_len(s, len, i), v;
 
-	if (!n || !has_prefix(s + i + n, len - i - n, type, sizeof(type) - 1))
+	if (!n || i + n + 2 >= len || s[i + n] != ':' || s[i + n + 1] != ' ' ||
+	    !has_pq(s, len, i + n + 2))
 		return LOG_EVENT_NONE;
 	ev->arg = s + i;
 	ev->arg_len = n;
+	ev->model = s + len;
+	if (!has_prefix(s + i + n, len - i - n, type, sizeof(type) - 1))
+		return LOG_EVENT_INQUIRY;
 	for (v = i + n + sizeof(type) - 1; v < len && s[v] == ' '; v++)
 		;
 	if (len - v < 8 + 1 + 16 + 1 || memcmp(s + v, "ATA      ", 9) != 0 ||
 	    s[v + 25] != ' ')
-		return LOG_EVENT_NONE;
+		return LOG_EVENT_INQUIRY;
 	ev->model = s + v + 9;
 	ev->model_len = trimmed(s + v + 9, 16);
-	return ev->model_len ? LOG_EVENT_INQUIRY : LOG_EVENT_NONE;
+	return LOG_EVENT_INQUIRY;
 }
 
 enum log_event log_classify(const char *text, size_t len,

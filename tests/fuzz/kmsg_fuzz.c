@@ -91,7 +91,7 @@ static void check_classify(const char *text, size_t len)
 	struct log_event_info ev;
 	enum log_event e = log_classify(text, len, &ev);
 
-	if (e >= LOG_EVENT_ALIAS) {
+	if (e >= LOG_EVENT_ALIAS && e < LOG_EVENT_ATA_ID) {
 		check_span(ev.name, ev.name_len, text, len);
 		if (!ev.name_len || log_disk_part(ev.name, ev.name_len) > ev.name_len ||
 		    log_disk_part(ev.name, ev.name_len) == 0)
@@ -99,6 +99,8 @@ static void check_classify(const char *text, size_t len)
 	}
 	if (ev.arg)
 		check_span(ev.arg, ev.arg_len, text, len);
+	if (ev.model)
+		check_span(ev.model, ev.model_len, text, len);
 }
 
 static void journal(const char *buf, size_t size, char *scratch)

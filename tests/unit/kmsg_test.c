@@ -355,6 +355,12 @@ static void test_classify(void)
 		{ "sd 2:0:0:1: [sdb] Stopping disk", LOG_EVENT_TIE, "sdb", "2:0:0:1" },
 		{ "sd 2:0:0:1: [sdb] Synchronizing SCSI cache", LOG_EVENT_REMOVE, "sdb", "2:0:0:1" },
 		{ "sd 2:0:0:1: [sdb] Write Protect is off", LOG_EVENT_TIE, "sdb", "2:0:0:1" },
+		{ "sd 7:0:0:0: [sdb] 7821312 512-byte logical blocks: (4.00 GB/3.73 GiB)",
+		  LOG_EVENT_CAPACITY, "sdb", "7:0:0:0" },
+		{ "sd 2:0:0:1: [sdb] 1953506646 4096-byte logical blocks: (8.00 TB/7.28 TiB)",
+		  LOG_EVENT_CAPACITY, "sdb", "2:0:0:1" },
+		{ "sd 2:0:0:1: [sdb] 4096-byte physical blocks", LOG_EVENT_TIE, "sdb", "2:0:0:1" },
+		{ "sd 2:0:0:1: [sdb] Starting disk", LOG_EVENT_RESUME, "sdb", "2:0:0:1" },
 		{ "sd 2:0:0:1: [sdb] tag#3 Sense Key : Medium Error [current] (alias data0)",
 		  LOG_EVENT_TIE, "sdb", "2:0:0:1" },
 		{ "sd 2:0:0:1: Power-on or device reset occurred", LOG_EVENT_NONE, NULL, NULL },
@@ -402,11 +408,17 @@ static void test_ports(void)
 		  LOG_EVENT_INQUIRY, "2:0:0:0", "WDC WD10EZEX-08W" },
 		{ "scsi 3:0:0:0: Direct-Access     ATA      ST500            1A01 PQ: 0 ANSI: 5",
 		  LOG_EVENT_INQUIRY, "3:0:0:0", "ST500" },
+		/* another device SCSI adds: its address, no model */
 		{ "scsi 2:0:0:1: Direct-Access     QEMU     QEMU HARDDISK    2.5+ PQ: 0 ANSI: 5",
-		  LOG_EVENT_NONE, NULL, NULL },
+		  LOG_EVENT_INQUIRY, "2:0:0:1", "" },
 		{ "scsi 1:0:0:0: CD-ROM            ATA      QEMU DVD-ROM     2.5+ PQ: 0 ANSI: 5",
-		  LOG_EVENT_NONE, NULL, NULL },
+		  LOG_EVENT_INQUIRY, "1:0:0:0", "" },
+		{ "scsi 7:0:0:0: Direct-Access     Generic  Flash Disk       8.07 PQ: 0 ANSI: 4",
+		  LOG_EVENT_INQUIRY, "7:0:0:0", "" },
 		{ "scsi 2:0:0:0: Direct-Access     ATA      WDC", LOG_EVENT_NONE, NULL, NULL },
+		{ "scsi 2:0:0:0: Direct-Access     ATA      WDC PQ: x ANSI: 5",
+		  LOG_EVENT_NONE, NULL, NULL },
+		{ "scsi 2:0:0:2: Power-on or device reset occurred", LOG_EVENT_NONE, NULL, NULL },
 	};
 	static const struct {
 		const char *text;
