@@ -82,17 +82,41 @@ static size_t unsafe_at(const unsigned char *s, size_t len, size_t i, bool nl,
 	return 0;
 }
 
+/*
+ * Whether the 8 bytes at s are all printable ASCII (0x20..0x7e): no byte
+ * below 0x20 (the borrow test sets a byte's top bit), none of 0x7f and
+ * up (adding 1 sets it, or it is set already).
+ */
+static bool plain_ascii8(const unsigned char *s)
+{
+	const uint64_t ones = 0x0101010101010101ULL;
+	const uint64_t tops = 0x8080808080808080ULL;
+	uint64_t w;
+
+	memcpy(&w, s, sizeof(w));
+	return !(((w - 0x20 * ones) & ~w & tops) | ((w | (w + ones)) & tops));
+}
+
 /* Write s[0..len), each unsafe byte as \xNN as dmesg(1) shows them. */
 static void put_esc(struct log_output *o, const char *s, size_t len, bool nl)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *u = (const unsigned char *)s;
-	size_t run = 0, skip, n;
+	size_t i = 0, run = 0, skip, n;
 
-	for (size_t i = 0; i < len; i += skip) {
+	for (;;) {
+		/* printable ASCII, eight bytes at a time: the common case */
+		while (len - i >= 8 && plain_ascii8(u + i))
+			i += 8;
+		while (i < len && u[i] >= 0x20 && u[i] < 0x7f)
+			i++;
+		if (i == len)
+			break;
 		n = unsafe_at(u, len, i, nl, &skip);
-		if (!n)
+		if (!n) {
+			i += skip;
 			continue;
+		}
 		if (i > run)
 			fwrite_unlocked(s + run, 1, i - run, o->out);
 		/* a C1 control is both of its bytes */
@@ -101,8 +125,8 @@ static void put_esc(struct log_output *o, const char *s, size_t len, bool nl)
 
 			fwrite_unlocked(esc, 1, 4, o->out);
 		}
-		skip = n;
-		run = i + n;
+		i += n;
+		run = i;
 	}
 	if (len > run)
 		fwrite_unlocked(s + run, 1, len - run, o->out);
