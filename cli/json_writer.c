@@ -6,15 +6,49 @@
 
 void json_init(struct json_writer *js, FILE *out)
 {
-	memset(js, 0, sizeof(*js));
+	/* not the buffer: a writer a record must not clear 4 KiB */
 	js->out = out;
+	js->len = 0;
+	js->depth = 0;
+	js->compact = false;
+	memset(js->first, 0, sizeof(js->first));
+	memset(js->inline_, 0, sizeof(js->inline_));
 	js->first[0] = true;
 }
+
+void json_flush(struct json_writer *js)
+{
+	fwrite_unlocked(js->buf, 1, js->len, js->out);
+	js->len = 0;
+}
+
+/* Add s[0..n) to what goes out: one stdio call a buffer, not a piece. */
+static void emit(struct json_writer *js, const void *s, size_t n)
+{
+	if (n > sizeof(js->buf) - js->len) {
+		json_flush(js);
+		if (n >= sizeof(js->buf)) {
+			fwrite_unlocked(s, 1, n, js->out);
+			return;
+		}
+	}
+	memcpy(js->buf + js->len, s, n);
+	js->len += n;
+}
+
+static void emit_byte(struct json_writer *js, char c)
+{
+	if (js->len == sizeof(js->buf))
+		json_flush(js);
+	js->buf[js->len++] = c;
+}
+
+#define EMIT_LIT(js, lit) emit(js, lit, sizeof(lit) - 1)
 
 static void indent(struct json_writer *js)
 {
 	for (int i = 0; i < js->depth; i++)
-		fputs("   ", js->out);
+		EMIT_LIT(js, "   ");
 }
 
 /* Length of the valid UTF-8 sequence at s (avail bytes there), or 0. */
@@ -44,54 +78,92 @@ static size_t utf8_len(const unsigned char *s, size_t avail)
 	return n;
 }
 
-static void put_string(FILE *out, const char *str, size_t len)
+/*
+ * Whether the 8 bytes at s need no escape: printable ASCII (0x20..0x7e:
+ * no byte below 0x20, none of 0x7f and up) and neither '"' nor '\\'
+ * (a zero byte of s ^ c).  A word that fails is done a byte at a time.
+ */
+static bool plain8(const unsigned char *s)
+{
+	const uint64_t ones = 0x0101010101010101ULL;
+	const uint64_t tops = 0x8080808080808080ULL;
+	uint64_t w, q, b;
+
+	memcpy(&w, s, sizeof(w));
+	q = w ^ ('"' * ones);
+	b = w ^ ('\\' * ones);
+	return !(((w - 0x20 * ones) & ~w & tops) | ((w | (w + ones)) & tops) |
+		 ((q - ones) & ~q & tops) | ((b - ones) & ~b & tops));
+}
+
+/* plain8()'s rule for one byte: printable ASCII but '"' (0x22), '\\' (0x5c) */
+static const bool plain_byte[256] = {
+	[0x20 ... 0x21] = true, [0x23 ... 0x5b] = true, [0x5d ... 0x7e] = true,
+};
+
+static void put_hex_escape(struct json_writer *js, const char *head,
+			   unsigned int c)
+{
+	static const char hex[] = "0123456789abcdef";
+	char buf[8];
+	size_t n = strlen(head);
+
+	memcpy(buf, head, n);
+	buf[n++] = hex[(c >> 4) & 15];
+	buf[n++] = hex[c & 15];
+	emit(js, buf, n);
+}
+
+static void put_string(struct json_writer *js, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	const unsigned char *end = s + len;
 
-	fputc('"', out);
+	emit_byte(js, '"');
 	while (s < end) {
 		size_t n = 0;
 
 		/* a run of plain printable ASCII goes out in one write */
-		while (s + n < end && s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' && s[n] != '\\')
+		while ((size_t)(end - s) - n >= 8 && plain8(s + n))
+			n += 8;
+		while (s + n < end && plain_byte[s[n]])
 			n++;
 		if (n) {
-			fwrite(s, 1, n, out);
+			emit(js, s, n);
 			s += n;
 			continue;
 		}
 		/* "\\x" always starts an escape: a backslash before 'x' is one */
 		if (*s == '\\' && s + 1 < end && s[1] == 'x') {
-			fputs("\\\\x5c", out);
+			EMIT_LIT(js, "\\\\x5c");
 			s++;
 			continue;
 		}
 		if (*s == '"' || *s == '\\') {
-			fputc('\\', out);
-			fputc(*s++, out);
+			emit_byte(js, '\\');
+			emit_byte(js, (char)*s++);
 			continue;
 		}
 		if (*s < 0x20 || *s == 0x7f) {
-			fprintf(out, "\\u%04x", *s++);
+			put_hex_escape(js, "\\u00", *s++);
 			continue;
 		}
 		n = utf8_len(s, (size_t)(end - s));
 		if (n == 0) {
 			/* not UTF-8: the text \xNN, never the character U+00NN */
-			fprintf(out, "\\\\x%02x", *s++);
+			put_hex_escape(js, "\\\\x", *s++);
 			continue;
 		}
 		if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0) {
 			/* a C1 control (U+0080..U+009F): escaped, never raw */
-			fprintf(out, "\\u%04x", s[1]);
+			put_hex_escape(js, "\\u00", s[1]);
 			s += 2;
 			continue;
 		}
-		fwrite(s, 1, n, out);
+		emit(js, s, n);
 		s += n;
 	}
-	fputc('"', out);
+	emit_byte(js, '"');
 }
 
 /* Separator, newline and indent before a member, then its key. */
@@ -99,16 +171,20 @@ static void member(struct json_writer *js, const char *key)
 {
 	bool in = js->compact || (js->depth > 0 && js->inline_[js->depth]);
 
-	if (!js->first[js->depth])
-		fputs(in ? ", " : ",", js->out);
+	if (!js->first[js->depth]) {
+		if (in)
+			EMIT_LIT(js, ", ");
+		else
+			emit_byte(js, ',');
+	}
 	js->first[js->depth] = false;
 	if (!in && js->depth > 0) {
-		fputc('\n', js->out);
+		emit_byte(js, '\n');
 		indent(js);
 	}
 	if (key) {
-		put_string(js->out, key, strlen(key));
-		fputs(": ", js->out);
+		put_string(js, key, strlen(key));
+		EMIT_LIT(js, ": ");
 	}
 }
 
@@ -116,7 +192,7 @@ static void open_level(struct json_writer *js, const char *key, char c,
 		       bool inline_)
 {
 	member(js, key);
-	fputc(c, js->out);
+	emit_byte(js, c);
 	if (js->depth + 1 < JSON_MAX_DEPTH)
 		js->depth++;
 	js->first[js->depth] = true;
@@ -130,10 +206,10 @@ static void close_level(struct json_writer *js, char c)
 
 	js->depth--;
 	if (!in && !empty) {
-		fputc('\n', js->out);
+		emit_byte(js, '\n');
 		indent(js);
 	}
-	fputc(c, js->out);
+	emit_byte(js, c);
 }
 
 void json_object_begin(struct json_writer *js, const char *key)
@@ -169,34 +245,43 @@ void json_string_len(struct json_writer *js, const char *key,
 		     const char *value, size_t len)
 {
 	member(js, key);
-	put_string(js->out, value, len);
+	put_string(js, value, len);
 }
 
 void json_u64(struct json_writer *js, const char *key, uint64_t value)
 {
+	char buf[24], *p = buf + sizeof(buf);
+
 	member(js, key);
-	fprintf(js->out, "%" PRIu64, value);
+	do
+		*--p = (char)('0' + value % 10);
+	while ((value /= 10));
+	emit(js, p, (size_t)(buf + sizeof(buf) - p));
 }
 
 void json_bool(struct json_writer *js, const char *key, bool value)
 {
 	member(js, key);
-	fputs(value ? "true" : "false", js->out);
+	if (value)
+		EMIT_LIT(js, "true");
+	else
+		EMIT_LIT(js, "false");
 }
 
 void json_null(struct json_writer *js, const char *key)
 {
 	member(js, key);
-	fputs("null", js->out);
+	EMIT_LIT(js, "null");
 }
 
 void json_raw(struct json_writer *js, const char *key, const char *value)
 {
 	member(js, key);
-	fputs(value, js->out);
+	emit(js, value, strlen(value));
 }
 
 void json_finish(struct json_writer *js)
 {
-	fputc('\n', js->out);
+	emit_byte(js, '\n');
+	json_flush(js);
 }

@@ -19,8 +19,13 @@
 
 #define JSON_MAX_DEPTH 16
 
+/* Bytes gathered before one write to out (and at json_finish()). */
+#define JSON_BUF_SIZE 4096
+
 struct json_writer {
 	FILE *out;
+	size_t len;		/* bytes in buf */
+	char buf[JSON_BUF_SIZE];
 	int depth;
 	bool first[JSON_MAX_DEPTH];
 	bool inline_[JSON_MAX_DEPTH];
@@ -42,7 +47,12 @@ void json_bool(struct json_writer *js, const char *key, bool value);
 void json_null(struct json_writer *js, const char *key);
 /* A value written as given, such as a preformatted number "5.140900". */
 void json_raw(struct json_writer *js, const char *key, const char *value);
-/* The final newline after the outermost object. */
+/*
+ * The writer gathers its output and writes it to out when it has
+ * JSON_BUF_SIZE bytes and here: json_flush() writes what is gathered,
+ * json_finish() the final newline after the outermost object, then that.
+ */
+void json_flush(struct json_writer *js);
 void json_finish(struct json_writer *js);
 
 #endif

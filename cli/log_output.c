@@ -278,6 +278,22 @@ static void json_disk(const struct log_boot *b, struct json_writer *js,
 	json_object_end(js);
 }
 
+/* "%lu.%06lu" of usec, written to end at end: printf's cost a record saved */
+static const char *format_time(char *end, uint64_t usec)
+{
+	char *p = end;
+	uint64_t sec = usec / 1000000, frac = usec % 1000000;
+
+	*--p = '\0';
+	for (int i = 0; i < 6; i++, frac /= 10)
+		*--p = (char)('0' + frac % 10);
+	*--p = '.';
+	do
+		*--p = (char)('0' + sec % 10);
+	while ((sec /= 10));
+	return p;
+}
+
 void log_print_json(struct log_output *o, const struct log_boot *b,
 		    const struct log_rec *r, enum log_format format,
 		    const char *raw, size_t raw_len, bool malformed)
@@ -290,14 +306,11 @@ void log_print_json(struct log_output *o, const struct log_boot *b,
 	js.compact = true;
 	json_object_begin(&js, NULL);
 	if (rec->has_time) {
-		snprintf(num, sizeof(num), "%" PRIu64 ".%06" PRIu64,
-			 rec->usec / 1000000, rec->usec % 1000000);
-		json_raw(&js, "time", num);
+		json_raw(&js, "time", format_time(num + sizeof(num), rec->usec));
 	} else {
 		json_null(&js, "time");
 	}
-	snprintf(num, sizeof(num), "%u", b->boot_no ? b->boot_no : 1);
-	json_raw(&js, "boot", num);
+	json_u64(&js, "boot", b->boot_no ? b->boot_no : 1);
 	json_bool(&js, "running_boot", b->current);
 	json_string(&js, "level", log_level_name(rec->level));
 	if (malformed) {

@@ -63,6 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	json_init(&js, f);
 	js.compact = true;
 	json_string(&js, NULL, in);
+	json_flush(&js);
 	fclose(f);
 
 	/* valid UTF-8, nothing a terminal acts on */
