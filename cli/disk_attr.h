@@ -35,6 +35,8 @@ struct scan_ctx {
 struct disk_dir {
 	bool alias, serial, wwid, device, hidden;
 	bool md, dm;		/* the md/ and dm/ directories */
+	/* listed as regular files (d_type): read without an fstat(2) */
+	bool alias_reg, dev_reg, size_reg;
 };
 
 /*

@@ -26,11 +26,15 @@ static int cmp_part(const void *a, const void *b)
 			  ((const struct disk_part *)b)->name);
 }
 
-/* Read an attribute; absent is normal (0), other failures are warned (-1). */
+/*
+ * Read an attribute; absent is normal (0), other failures are warned (-1).
+ * listed: the disk's listing showed attr as a regular file (disk_dir).
+ */
 static int get_attr(struct scan_ctx *sc, int dfd, const char *disk,
-		    const char *attr, char *buf)
+		    const char *attr, char *buf, bool listed)
 {
-	ssize_t n = read_disk_attr(dfd, disk, attr, buf, false);
+	ssize_t n = listed ? read_listed_attr(dfd, attr, buf, ATTR_MAX) :
+			     read_disk_attr(dfd, disk, attr, buf, false);
 
 	if (n >= 0)
 		return 1;
@@ -45,9 +49,9 @@ static int get_attr(struct scan_ctx *sc, int dfd, const char *disk,
  * has it): absent means the disk went away while being read.
  */
 static int get_expected_attr(struct scan_ctx *sc, int dfd, const char *disk,
-			     const char *attr, char *buf)
+			     const char *attr, char *buf, bool listed)
 {
-	int r = get_attr(sc, dfd, disk, attr, buf);
+	int r = get_attr(sc, dfd, disk, attr, buf, listed);
 
 	if (r == 0)
 		sc->missing = true;
@@ -87,8 +91,8 @@ static bool parse_devno(const char *s, dev_t *devno)
 static char *read_string(struct scan_ctx *sc, int dfd, const char *disk,
 			 const char *attr, bool expected, char *buf)
 {
-	int r = expected ? get_expected_attr(sc, dfd, disk, attr, buf) :
-			   get_attr(sc, dfd, disk, attr, buf);
+	int r = expected ? get_expected_attr(sc, dfd, disk, attr, buf, false) :
+			   get_attr(sc, dfd, disk, attr, buf, false);
 
 	return r > 0 ? dup_trimmed(buf) : NULL;
 }
@@ -96,7 +100,7 @@ static char *read_string(struct scan_ctx *sc, int dfd, const char *disk,
 static int read_flag(struct scan_ctx *sc, int dfd, const char *disk,
 		     const char *attr, char *buf)
 {
-	if (get_attr(sc, dfd, disk, attr, buf) <= 0)
+	if (get_attr(sc, dfd, disk, attr, buf, false) <= 0)
 		return -1;
 	if (strcmp(buf, "0") == 0 || strcmp(buf, "1") == 0)
 		return buf[0] == '1';
@@ -105,9 +109,9 @@ static int read_flag(struct scan_ctx *sc, int dfd, const char *disk,
 }
 
 static void read_alias_attr(struct scan_ctx *sc, int dfd, struct disk *d,
-			    char *buf)
+			    char *buf, bool listed)
 {
-	int r = get_expected_attr(sc, dfd, d->name, "alias", buf);
+	int r = get_expected_attr(sc, dfd, d->name, "alias", buf, listed);
 
 	if (r == 0)
 		return;
@@ -130,11 +134,11 @@ static void read_alias_attr(struct scan_ctx *sc, int dfd, struct disk *d,
 /* attr: "size" of the disk or "sda1/size" of a partition */
 static void read_size_attr(struct scan_ctx *sc, int dfd, const char *disk,
 			   const char *attr, uint64_t *size, bool *has,
-			   char *buf)
+			   char *buf, bool listed)
 {
 	uint64_t sectors;
 
-	if (get_expected_attr(sc, dfd, disk, attr, buf) <= 0)
+	if (get_expected_attr(sc, dfd, disk, attr, buf, listed) <= 0)
 		return;
 	/* "size" counts 512-byte sectors whatever the logical block size */
 	if (parse_u64(buf, &sectors) && sectors <= UINT64_MAX / 512) {
@@ -146,15 +150,17 @@ static void read_size_attr(struct scan_ctx *sc, int dfd, const char *disk,
 }
 
 static void read_size(struct scan_ctx *sc, int dfd, struct disk *d,
-		      char *buf)
+		      char *buf, bool listed)
 {
-	read_size_attr(sc, dfd, d->name, "size", &d->size, &d->has_size, buf);
+	read_size_attr(sc, dfd, d->name, "size", &d->size, &d->has_size, buf,
+		       listed);
 }
 
 static void read_devno(struct scan_ctx *sc, int dfd, const char *disk,
-		       const char *attr, dev_t *devno, bool *has, char *buf)
+		       const char *attr, dev_t *devno, bool *has, char *buf,
+		       bool listed)
 {
-	if (get_attr(sc, dfd, disk, attr, buf) <= 0)
+	if (get_attr(sc, dfd, disk, attr, buf, listed) <= 0)
 		return;
 	if (parse_devno(buf, devno))
 		*has = true;
@@ -194,6 +200,17 @@ static void add_part(struct disk *d, const char *name, size_t *cap)
 	p->name = xstrdup(name);
 }
 
+/* The files read without an fstat(2) when listed as regular (d_type). */
+static void note_regular(struct disk_dir *dd, const char *name)
+{
+	if (strcmp(name, "alias") == 0)
+		dd->alias_reg = true;
+	else if (strcmp(name, "dev") == 0)
+		dd->dev_reg = true;
+	else if (strcmp(name, "size") == 0)
+		dd->size_reg = true;
+}
+
 /*
  * List the disk's directory once: which optional attributes exist (no
  * failed open(2) per absent file) and the partition subdirectories.
@@ -212,6 +229,8 @@ static void read_disk_dir(struct scan_ctx *sc, int dfd, struct disk *d,
 			const char *name = de->d_name;
 
 			off += de->d_reclen;
+			if (de->d_type == DT_REG)
+				note_regular(dd, name);
 			if (strcmp(name, "alias") == 0)
 				dd->alias = true;
 			else if (strcmp(name, "serial") == 0)
@@ -262,12 +281,12 @@ static void read_parts(struct scan_ctx *sc, int dfd, struct disk *d,
 		if (devno) {
 			snprintf(attr, sizeof(attr), "%s/dev", p->name);
 			read_devno(sc, dfd, d->name, attr, &p->devno,
-				   &p->has_devno, buf);
+				   &p->has_devno, buf, false);
 		}
 		if (size) {
 			snprintf(attr, sizeof(attr), "%s/size", p->name);
 			read_size_attr(sc, dfd, d->name, attr, &p->size,
-				       &p->has_size, buf);
+				       &p->has_size, buf, false);
 		}
 	}
 }
@@ -333,7 +352,7 @@ bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
 	/* empty loop, nbd, zram and ram devices are left out before the rest */
 	size_first = (flags & SCAN_HIDE_EMPTY) && may_hide(d->name);
 	if (size_first) {
-		read_size(sc, dfd, d, sc->buf);
+		read_size(sc, dfd, d, sc->buf, false);
 		if (is_hidden_empty(d)) {
 			close(dfd);
 			return false;
@@ -352,7 +371,7 @@ bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
 	/* udev's database is keyed by the device number */
 	if ((flags & SCAN_INFO) && sc->udev_dfd >= 0)
 		read_devno(sc, dfd, d->name, "dev", &d->devno, &d->has_devno,
-			   sc->buf);
+			   sc->buf, dd.dev_reg);
 	if (flags & SCAN_INFO)
 		disk_read_identity(sc, dfd, d, &dd);
 	if (flags & SCAN_FLAGS)
@@ -361,16 +380,16 @@ bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
 	if ((flags & SCAN_DM) && strncmp(d->name, "dm-", 3) == 0)
 		d->dm_name = read_string(sc, dfd, d->name, "dm/name", false, sc->buf);
 	if ((flags & SCAN_ALIAS) && dd.alias)
-		read_alias_attr(sc, dfd, d, sc->buf);
+		read_alias_attr(sc, dfd, d, sc->buf, dd.alias_reg);
 	if ((flags & SCAN_DEVNO) && !d->has_devno)
 		read_devno(sc, dfd, d->name, "dev", &d->devno,
-			   &d->has_devno, sc->buf);
+			   &d->has_devno, sc->buf, dd.dev_reg);
 	if (flags & (SCAN_DEVNO | SCAN_PART_SIZE))
 		read_parts(sc, dfd, d, flags & SCAN_DEVNO,
 			   flags & SCAN_PART_SIZE, sc->buf);
 	/* last: a disk that went away since the listing has no size */
 	if ((flags & SCAN_INFO) && !size_first)
-		read_size(sc, dfd, d, sc->buf);
+		read_size(sc, dfd, d, sc->buf, dd.size_reg);
 	close(dfd);
 	/*
 	 * Unplugged while being read: its files read as absent, so what was

@@ -163,7 +163,9 @@ const char *attr_strerror(int err)
 	return strerror(err);
 }
 
-ssize_t read_attr_bytes(int dirfd, const char *name, char *buf, size_t bufsz)
+/* listed: the directory's listing said regular file (read_listed_attr()) */
+static ssize_t read_bytes(int dirfd, const char *name, char *buf, size_t bufsz,
+			  bool listed)
 {
 	ssize_t n, total = 0;
 	int fd, e;
@@ -172,7 +174,7 @@ ssize_t read_attr_bytes(int dirfd, const char *name, char *buf, size_t bufsz)
 	fd = sysroot_openat(dirfd, name, O_RDONLY | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
-	e = check_regular(fd);
+	e = listed ? 0 : check_regular(fd);
 	if (e < 0) {
 		close(fd);
 		return e;
@@ -208,10 +210,14 @@ ssize_t read_attr_bytes(int dirfd, const char *name, char *buf, size_t bufsz)
 	return total;
 }
 
-ssize_t read_attr(int dirfd, const char *name, char *buf, size_t bufsz)
+ssize_t read_attr_bytes(int dirfd, const char *name, char *buf, size_t bufsz)
 {
-	ssize_t total = read_attr_bytes(dirfd, name, buf, bufsz);
+	return read_bytes(dirfd, name, buf, bufsz, false);
+}
 
+/* read_attr()'s string from the bytes read_bytes() returned */
+static ssize_t attr_string(char *buf, ssize_t total)
+{
 	if (total < 0)
 		return total;
 	buf[total] = '\0';
@@ -220,6 +226,16 @@ ssize_t read_attr(int dirfd, const char *name, char *buf, size_t bufsz)
 	if (total > 0 && buf[total - 1] == '\n')
 		buf[--total] = '\0';
 	return total;
+}
+
+ssize_t read_attr(int dirfd, const char *name, char *buf, size_t bufsz)
+{
+	return attr_string(buf, read_bytes(dirfd, name, buf, bufsz, false));
+}
+
+ssize_t read_listed_attr(int dirfd, const char *name, char *buf, size_t bufsz)
+{
+	return attr_string(buf, read_bytes(dirfd, name, buf, bufsz, true));
 }
 
 ssize_t sysroot_read_attr(const char *abs_path, char *buf, size_t bufsz)

@@ -71,6 +71,15 @@ int check_regular(int fd);
 /* strerror() that says what EBADFD and EXDEV mean here (positive errno). */
 const char *attr_strerror(int err);
 
+/*
+ * read_attr() of a file that the listing of dirfd (getdents(2)'s d_type)
+ * showed as a regular file: no fstat(2) to check it again (a system
+ * call a file, which lists of 10k disks notice).  A file swapped for a FIFO
+ * or a device since the listing is still opened without blocking, and
+ * read no further than bufsz.
+ */
+ssize_t read_listed_attr(int dirfd, const char *name, char *buf, size_t bufsz);
+
 /* read_attr() of a binary attribute (a VPD page): the bytes as they are. */
 ssize_t read_attr_bytes(int dirfd, const char *name, char *buf, size_t bufsz);
 
