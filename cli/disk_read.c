@@ -200,17 +200,6 @@ static void add_part(struct disk *d, const char *name, size_t *cap)
 	p->name = xstrdup(name);
 }
 
-/* The files read without an fstat(2) when listed as regular (d_type). */
-static void note_regular(struct disk_dir *dd, const char *name)
-{
-	if (strcmp(name, "alias") == 0)
-		dd->alias_reg = true;
-	else if (strcmp(name, "dev") == 0)
-		dd->dev_reg = true;
-	else if (strcmp(name, "size") == 0)
-		dd->size_reg = true;
-}
-
 /*
  * List the disk's directory once: which optional attributes exist (no
  * failed open(2) per absent file) and the partition subdirectories.
@@ -229,27 +218,32 @@ static void read_disk_dir(struct scan_ctx *sc, int dfd, struct disk *d,
 			const char *name = de->d_name;
 
 			off += de->d_reclen;
-			if (de->d_type == DT_REG)
-				note_regular(dd, name);
-			if (strcmp(name, "alias") == 0)
+			/* listed as regular: read without an fstat(2) */
+			if (strcmp(name, "alias") == 0) {
 				dd->alias = true;
-			else if (strcmp(name, "serial") == 0)
+				dd->alias_reg = de->d_type == DT_REG;
+			} else if (strcmp(name, "dev") == 0) {
+				dd->dev_reg = de->d_type == DT_REG;
+			} else if (strcmp(name, "size") == 0) {
+				dd->size_reg = de->d_type == DT_REG;
+			} else if (strcmp(name, "serial") == 0) {
 				dd->serial = true;
-			else if (strcmp(name, "wwid") == 0)
+			} else if (strcmp(name, "wwid") == 0) {
 				dd->wwid = true;
-			else if (strcmp(name, "device") == 0)
+			} else if (strcmp(name, "device") == 0) {
 				dd->device = true;
-			else if (strcmp(name, "hidden") == 0)
+			} else if (strcmp(name, "hidden") == 0) {
 				dd->hidden = true;
-			else if (strcmp(name, "md") == 0)
+			} else if (strcmp(name, "md") == 0) {
 				dd->md = true;
-			else if (strcmp(name, "dm") == 0)
+			} else if (strcmp(name, "dm") == 0) {
 				dd->dm = true;
-			else if ((flags & SCAN_PARTS) &&
-				 (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN) &&
-				 strlen(name) < DISK_NAME_MAX &&
-				 is_partition_name(d->name, len, name))
+			} else if ((flags & SCAN_PARTS) &&
+				   (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN) &&
+				   strlen(name) < DISK_NAME_MAX &&
+				   is_partition_name(d->name, len, name)) {
 				add_part(d, name, &cap);
+			}
 		}
 		/* room for any entry left: the listing is complete */
 		if (sc->short_list_is_all &&
