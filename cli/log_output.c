@@ -207,26 +207,35 @@ static void put_annotated(struct log_output *o, const struct log_boot *b,
 	put_esc(o, rec->text + pos, rec->text_len - pos, nl);
 }
 
-/* dmesg's "[%5lu.%06lu] ", without printf's cost on every record */
-static void put_time(struct log_output *o, uint64_t usec)
+/* "%lu.%06lu" of usec, written to end at end: printf's cost a record saved */
+static const char *format_time(char *end, uint64_t usec)
 {
-	char buf[40], *p = buf + sizeof(buf);
+	char *p = end;
 	uint64_t sec = usec / 1000000, frac = usec % 1000000;
-	int width = 0;
 
-	*--p = ' ';
-	*--p = ']';
+	*--p = '\0';
 	for (int i = 0; i < 6; i++, frac /= 10)
 		*--p = (char)('0' + frac % 10);
 	*--p = '.';
-	do {
+	do
 		*--p = (char)('0' + sec % 10);
-		width++;
-	} while ((sec /= 10));
-	for (; width < 5; width++)
-		*--p = ' ';
-	*--p = '[';
-	log_put(o, p, (size_t)(buf + sizeof(buf) - p));
+	while ((sec /= 10));
+	return p;
+}
+
+/* dmesg's "[%5lu.%06lu] ", without printf's cost on every record */
+static void put_time(struct log_output *o, uint64_t usec)
+{
+	char buf[40];
+	const char *t = format_time(buf + sizeof(buf), usec);
+	size_t len = (size_t)(buf + sizeof(buf) - 1 - t);
+
+	fputc_unlocked('[', o->out);
+	/* the seconds padded to five columns: ".NNNNNN" is seven bytes */
+	for (size_t w = len - 7; w < 5; w++)
+		fputc_unlocked(' ', o->out);
+	log_put(o, t, len);
+	log_put(o, "] ", 2);
 }
 
 void log_print_plain(struct log_output *o, const struct log_boot *b,
@@ -276,22 +285,6 @@ static void json_disk(const struct log_boot *b, struct json_writer *js,
 	json_string(js, "persistent", n->persistent);
 	json_string(js, "persistent_source", source_name(n->persistent_src));
 	json_object_end(js);
-}
-
-/* "%lu.%06lu" of usec, written to end at end: printf's cost a record saved */
-static const char *format_time(char *end, uint64_t usec)
-{
-	char *p = end;
-	uint64_t sec = usec / 1000000, frac = usec % 1000000;
-
-	*--p = '\0';
-	for (int i = 0; i < 6; i++, frac /= 10)
-		*--p = (char)('0' + frac % 10);
-	*--p = '.';
-	do
-		*--p = (char)('0' + sec % 10);
-	while ((sec /= 10));
-	return p;
 }
 
 void log_print_json(struct log_output *o, const struct log_boot *b,
