@@ -1,14 +1,9 @@
 # scsi_debug adds disks at run time, and udev gives them links.
 . tests/vm/lib.sh
 
-drv=/sys/bus/pseudo/drivers/scsi_debug
 before=$(ls /sys/block | sort)
-echo 2 >$drv/num_tgts
-echo 1 >$drv/add_host
-new=$(comm -13 <(echo "$before") <(ls /sys/block | sort))
-# shellcheck disable=SC2086
-udev_wait_disks $new
-echo "new disks: $new"
+new=$(sdebug_add 2)
+echo "new disks:" $new
 check "scsi_debug added two disks" test "$(echo "$new" | grep -c '^sd')" -eq 2
 for d in $new; do
 	check "$d is a scsi_debug disk" grep -q scsi_debug /sys/block/$d/device/model
@@ -17,7 +12,7 @@ for d in $new; do
 	done | wc -l)
 	check "$d has udev links ($n)" test "$n" -ge 1
 done
-echo -1 >$drv/add_host
+echo -1 >$sdebug/add_host
 udevadm settle --timeout=30
 check "removing the host removes its disks" test "$(ls /sys/block | sort)" = "$before"
 finish

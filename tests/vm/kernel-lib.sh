@@ -2,8 +2,6 @@
 # shellcheck shell=bash
 . tests/vm/lib.sh
 
-sdebug=/sys/bus/pseudo/drivers/scsi_debug
-
 # The series must be in the running kernel, or every case is meaningless.
 need_alias_attr() {
 	if [ ! -e /sys/block/sda/alias ]; then
@@ -35,23 +33,6 @@ expect_alias() {
 			test "$(cat "/sys/block/$disk/alias")" = "$want" -a \
 			"$(tail -c 1 "/sys/block/$disk/alias" | od -An -c | tr -d ' ')" = '\n'
 	fi
-}
-
-# sdebug_add N: add a scsi_debug host with N disks and wait for them and
-# for udev; prints the new disks' names, one a line.
-sdebug_add() {
-	local n=$1 before new i
-	before=$(ls /sys/block | sort)
-	echo "$n" >$sdebug/num_tgts
-	echo 1 >$sdebug/add_host
-	for i in $(seq 600); do
-		new=$(comm -13 <(echo "$before") <(ls /sys/block | sort))
-		[ "$(echo "$new" | grep -c '^sd')" -ge "$n" ] && break
-		sleep 0.2
-	done
-	# shellcheck disable=SC2046
-	udev_wait_disks $(echo "$new" | grep '^sd')
-	echo "$new"
 }
 
 # scsi_rescan HOST: scan scsi_host HOST (host3) for disks again and wait

@@ -42,6 +42,26 @@ udev_wait_disks() {
 		echo "# udevadm wait $*: exit $?"
 }
 
+sdebug=/sys/bus/pseudo/drivers/scsi_debug
+
+# sdebug_add N: add a scsi_debug host with N disks and wait (120 s at
+# most) for them, which sd probes asynchronously, and for udev; prints
+# the new disks' names, one a line.
+sdebug_add() {
+	local n=$1 before new
+	before=$(ls /sys/block | sort)
+	echo "$n" >$sdebug/num_tgts
+	echo 1 >$sdebug/add_host
+	for _ in $(seq 600); do
+		new=$(comm -13 <(echo "$before") <(ls /sys/block | sort))
+		[ "$(echo "$new" | grep -c '^sd')" -ge "$n" ] && break
+		sleep 0.2
+	done
+	# shellcheck disable=SC2046
+	udev_wait_disks $(echo "$new" | grep '^sd')
+	echo "$new"
+}
+
 # check_link LINK DISK: one case, passing when /dev/disk/LINK points to
 # DISK.  udev makes links while it handles the disk's event, so wait for
 # its queue, then up to 10 s more; on failure print what udev knew, so a
