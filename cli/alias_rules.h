@@ -4,7 +4,7 @@
 
 /*
  * The rules of the kernel's /sys/block/<disk>/alias attribute (the series'
- * ABI document, Documentation/ABI/testing/sysfs-block-alias in
+ * ABI document, Documentation/ABI/stable/sysfs-block in
  * kernel-patch/), kept free of any other dependency so
  * that the fuzzer and the kernel-corpus test can link this file alone.
  */

@@ -3,7 +3,7 @@
  * libFuzzer target for the alias rules (cli/alias_rules.c).  The input is
  * one write(2) to /sys/block/<disk>/alias.  Beside memory errors it checks
  * that alias_check() agrees with a second, deliberately naive reading of
- * the ABI document's rules (Documentation/ABI/testing/sysfs-block-alias
+ * the ABI document's rules (Documentation/ABI/stable/sysfs-block
  * in kernel-patch/) written here, and that alias_reason() and
  * alias_quote() stay inside any buffer size.
  *

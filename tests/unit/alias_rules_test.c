@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Table-driven test of alias_rules.c: the kernel ABI (the series' ABI
- * document, Documentation/ABI/testing/sysfs-block-alias), with the
+ * document, Documentation/ABI/stable/sysfs-block), with the
  * bytes argv cannot carry (NUL) and every boundary.  Prints one TAP line
  * per case.
  */

@@ -1,5 +1,5 @@
 # /sys/block/<disk>/alias: the errno of every class of write (the ABI
-# document, Documentation/ABI/testing/sysfs-block-alias in kernel-patch/),
+# document, Documentation/ABI/stable/sysfs-block in kernel-patch/),
 # each through one write(2) by alias_write.
 . tests/vm/kernel-lib.sh
 need_alias_attr

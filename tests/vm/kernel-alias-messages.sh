@@ -6,8 +6,10 @@
 # made read-only, and I/O to an offline device.  Every line about the aliased disk must end with
 # the alias, and with the alias cut off and the disks' names, SCSI addresses,
 # tags and command ages made neutral, the two disks' lines must be the same
-# lists.  The pairs are printed ("logcheck-pair<TAB>plain<TAB>aliased") for
-# kernel-alias-messages-test.sh, which runs Debian's logcheck rules on them.
+# lists; a line that ends in spaces (the sense key line) drops them before
+# the alias, so exactly one space precedes "(alias".  The pairs are printed
+# ("logcheck-pair<TAB>plain<TAB>aliased") for kernel-alias-messages-test.sh,
+# which runs Debian's logcheck rules on them.
 . tests/vm/kernel-lib.sh
 need_alias_attr
 
@@ -72,9 +74,10 @@ log=$(sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' <<<"$timed")
 echo "$log"
 
 # neutral DISK HCTL: a line with the disk's name, SCSI address, tags and
-# command ages replaced, and the alias suffix cut off.
+# command ages replaced, and the alias suffix and the spaces that end the
+# line cut off (an aliased line drops them before its alias).
 neutral() {
-	sed -E -e "s/ \(alias failing0\)\$//" -e "s/\\b$1\\b/DISK/g" \
+	sed -E -e "s/ \(alias failing0\)\$//" -e 's/ +$//' -e "s/\\b$1\\b/DISK/g" \
 		-e "s/\\b$2\\b/H:C:T:L/g" -e 's/tag#[0-9]+/tag#N/g' \
 		-e 's/cmd_age=[0-9]+s/cmd_age=Ns/g'
 }
@@ -99,6 +102,10 @@ done
 
 bad=$(grep -vF "$suffix" <<<"$about_named" | grep . || true)
 check "every line about $named ends with '$suffix'${bad:+: $bad}" test -z "$bad"
+bad=$(grep -F "  (alias" <<<"$about_named" || true)
+check "one space, not more, before the alias on every line${bad:+: $bad}" test -z "$bad"
+n=$(grep -cF "[current] (alias failing0)" <<<"$about_named" || true)
+check "the aliased disk's sense key lines end in '[current] (alias failing0)' ($n)" test "$n" -gt 0
 bad=$(grep -F "(alias" <<<"$about_plain" || true)
 check "no line about $plain has an alias${bad:+: $bad}" test -z "$bad"
 # (A file system writes as often as its writeback runs: compare the sets.)
