@@ -17,12 +17,12 @@ check "disk_alias_table: ok" grep -qE '^ok [0-9]+ disk_alias_table$' <<<"$table"
 n=$(grep -c 'not ok' <<<"$table")
 check "no 'not ok' in disk_alias_table ($n)" test "$n" -eq 0
 for c in write_once other_alias disk_name partition_name release \
-	release_unset suffix uevent; do
+	release_unset suffix drop uevent; do
 	check "disk_alias_table case $c: ok" \
 		grep -qE "^    ok [0-9]+ disk_alias_test_$c\$" <<<"$table"
 done
 total=$(grep -E '^# Totals: ' <<<"$table")
-check "disk_alias_table totals: '$total'" test "$total" = "# Totals: pass:8 fail:0 skip:0 total:8"
+check "disk_alias_table totals: '$total'" test "$total" = "# Totals: pass:9 fail:0 skip:0 total:9"
 
 ktap=$(suite_ktap disk_alias_rules)
 # the case-level lines (parameters are counted below, not printed)
