@@ -120,6 +120,8 @@ enum log_event {
 	LOG_EVENT_NONE,
 	LOG_EVENT_BOOT,		/* "Linux version ...": a boot starts */
 	LOG_EVENT_ALIAS,	/* "block sdb: alias set to data0" */
+	LOG_EVENT_RELEASED,	/* "block loop0: alias imgA released": what
+				 * the disk showed went (loop, nbd, zram) */
 	LOG_EVENT_TIE,		/* "sd 2:0:0:1: [sdb] ...": name at an address */
 	LOG_EVENT_ATTACH,	/* "sd 2:0:0:1: [sdb] Attached SCSI disk", or
 				 * virtio_blk's "virtio2: [vda] N 512-byte

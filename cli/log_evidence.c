@@ -233,19 +233,26 @@ void log_events_before(struct log_boot *b, const struct log_rec *r,
 	}
 }
 
-/* A removal (or a suspend) line: until the disk speaks again, today's
- * disk of the name is not taken for it. */
+/*
+ * A removal (or a suspend) line: until the disk speaks again, today's
+ * disk of the name is not taken for it.  A released alias: what the disk
+ * showed is gone, and the name means what it shows next (the release
+ * line itself is still about what went, and keeps its alias).
+ */
 void log_events_after(struct log_boot *b, const struct log_rec *r,
 		      struct log_system *sys)
 {
 	struct ev_disk *e;
 
-	(void)sys;
-	if (r->event != LOG_EVENT_REMOVE)
+	if (r->event != LOG_EVENT_REMOVE && r->event != LOG_EVENT_RELEASED)
 		return;
 	e = event_disk(b, r);
-	if (e)
+	if (!e)
+		return;
+	if (r->event == LOG_EVENT_REMOVE)
 		e->removed = true;
+	else
+		take_meaning(r, e, sys);
 }
 
 /* "/dev/disk/by-id/wwn-0x5000...-part1" -> dir "by-id", the disk's name */

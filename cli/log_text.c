@@ -212,26 +212,44 @@ static enum log_event virtio_line(const char *s, size_t len,
 	return LOG_EVENT_TIE;
 }
 
-/* "block NAME: alias set to ALIAS", ALIAS the rest of the line */
+/*
+ * "block NAME: alias set to ALIAS" and "block NAME: alias ALIAS released"
+ * (the ABI document's two lines), the alias the rest of the line or
+ * followed by " released"
+ */
 static enum log_event alias_line(const char *s, size_t len,
 				 struct log_event_info *ev)
 {
-	static const char mid[] = ": alias set to ";
+	static const char set[] = ": alias set to ", drop[] = ": alias ",
+			  released[] = " released";
 	size_t i = 6, n = word_at(s, len, i), a;
+	enum log_event event;
 
-	if (!n || !has_prefix(s + i + n, len - i - n, mid, sizeof(mid) - 1))
+	if (!n)
 		return LOG_EVENT_NONE;
-	ev->name = s + i;
-	ev->name_len = n;
-	i += n + sizeof(mid) - 1;
+	if (has_prefix(s + i + n, len - i - n, set, sizeof(set) - 1)) {
+		event = LOG_EVENT_ALIAS;
+		i += n + sizeof(set) - 1;
+	} else if (has_prefix(s + i + n, len - i - n, drop, sizeof(drop) - 1)) {
+		event = LOG_EVENT_RELEASED;
+		i += n + sizeof(drop) - 1;
+	} else {
+		return LOG_EVENT_NONE;
+	}
 	for (a = i; a < len && alias_byte_ok((unsigned char)s[a]); a++)
 		;
-	/* a patched kernel's own note may follow on later lines' form only */
-	if (a == i || a - i > ALIAS_MAX_LEN || a != len)
+	if (a == i || a - i > ALIAS_MAX_LEN)
 		return LOG_EVENT_NONE;
+	/* a patched kernel's own note may follow on later lines' form only */
+	if (event == LOG_EVENT_ALIAS ? a != len
+	    : len - a != sizeof(released) - 1 ||
+	      memcmp(s + a, released, sizeof(released) - 1) != 0)
+		return LOG_EVENT_NONE;
+	ev->name = s + 6;
+	ev->name_len = n;
 	ev->arg = s + i;
 	ev->arg_len = a - i;
-	return LOG_EVENT_ALIAS;
+	return event;
 }
 
 /* s[0..n) without the blanks that pad it at the end */
