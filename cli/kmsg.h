@@ -175,6 +175,14 @@ enum log_event log_classify(const char *text, size_t len,
  * name has no partition part.
  */
 size_t log_disk_part(const char *name, size_t len);
+/*
+ * The name of the multipath head whose path disk is name[0..len)
+ * ("nvme1c2n1" -> "nvme1n1": the kernel names a path nvme<subsystem>c
+ * <controller>n<namespace> and its head nvme<subsystem>n<namespace>),
+ * written to out (size bytes, NUL-terminated); its length, or 0 when the
+ * name is no path disk's.
+ */
+size_t log_nvme_head(const char *name, size_t len, char *out, size_t size);
 
 /* The length of the SCSI address H:C:T:L at text[start] (a word of its
  * own), or 0. */

@@ -31,7 +31,12 @@ static uint32_t word_disk(struct logger *lg, const char *w, size_t len)
 {
 	const struct disk_index *dx = &lg->sys.dx;
 	const struct dx_disk *d;
+	char head[LOG_NAME_MAX + 1];
+	size_t n;
 
+	/* an NVMe path disk's lines are about its multipath head */
+	if (w[0] == 'n' && (n = log_nvme_head(w, len, head, sizeof(head))) != 0)
+		return ev_map_get(&lg->boot.ev, head, n, true);
 	if (disk_index_plausible_name(w, len))
 		return ev_map_get(&lg->boot.ev, w, log_disk_part(w, len), true);
 	/* a name of today's tree that no naming scheme above has */
