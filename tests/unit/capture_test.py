@@ -96,6 +96,11 @@ def disk_links(links):
             for kind, names in links.items() for name in names}
 
 
+def said(r):
+    """What a run printed on stderr, for a failure's message."""
+    return "; stderr %r" % r.stderr if r.stderr else ""
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--binary", required=True)
@@ -249,13 +254,13 @@ def main():
         r = run("get", k)
         if alias:
             check((r.returncode, r.stdout) == (0, alias + "\n"),
-                  "get %s: %r, status %d (udev: %r)"
-                  % (k, r.stdout, r.returncode, alias))
+                  "get %s: %r, status %d (udev: %r)%s"
+                  % (k, r.stdout, r.returncode, alias, said(r)))
         else:
             # diskalias(8), EXIT STATUS 32: get on a disk without an alias
             check((r.returncode, r.stdout) == (32, ""),
-                  "get %s: nothing, status 32 (%r, %d)"
-                  % (k, r.stdout, r.returncode))
+                  "get %s: nothing, status 32 (%r, %d)%s"
+                  % (k, r.stdout, r.returncode, said(r)))
         # by each of its udev links too (diskalias(8), Disks)
         for link in sorted(u["links"]):
             if not link.startswith(("disk/by-id/", "disk/by-path/",
@@ -264,8 +269,8 @@ def main():
             r = run("get", "/dev/" + link)
             check(r.returncode == (0 if alias else 32) and
                   r.stdout == (alias + "\n" if alias else ""),
-                  "get /dev/%s: %r, status %d (udev: %r)"
-                  % (link, r.stdout, r.returncode, alias))
+                  "get /dev/%s: %r, status %d (udev: %r)%s"
+                  % (link, r.stdout, r.returncode, alias, said(r)))
 
     aliases = {u["props"]["ALIAS"]: k for k, u in udev.items()
                if "ALIAS" in u["props"]}
