@@ -53,6 +53,11 @@ shown=0 eh=0 quiet=0
 for r in $(seq "$rounds"); do
 	got=$(alias_write "/sys/block/$d/alias" eh0)
 	[ "$got" = OK ] || fail "round $r: alias eh0 on $d ($got)"
+	# The alias's change uevent has udev's blkid read the disk (buffered
+	# reads): let it finish before commands time out.  A buffered read
+	# still going when sd is unbound made a debug kernel oops in
+	# sd_init_command() once, outside the alias code.
+	udevadm settle --timeout=60
 	# the error handler may have taken the device offline last round
 	echo running >"/sys/block/$d/device/state"
 	echo 1 >"/sys/block/$d/device/timeout"
