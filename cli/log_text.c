@@ -380,28 +380,19 @@ enum log_event log_classify(const char *text, size_t len,
 	}
 }
 
-/* the digits at s[*i..len), at least one; *i moves past them */
-static bool skip_digits(const char *s, size_t len, size_t *i)
-{
-	size_t start = *i;
-
-	while (*i < len && is_digit(s[*i]))
-		(*i)++;
-	return *i > start;
-}
-
 size_t log_nvme_head(const char *name, size_t len, char *out, size_t size)
 {
 	size_t i = 4, c, n;
+	uint64_t v;
 
-	if (len < 9 || memcmp(name, "nvme", 4) != 0 || !skip_digits(name, len, &i) ||
-	    i >= len || name[i] != 'c')
+	if (len < 9 || memcmp(name, "nvme", 4) != 0 ||
+	    !get_number(name, len, &i, &v) || i >= len || name[i] != 'c')
 		return 0;
 	c = i++;
-	if (!skip_digits(name, len, &i) || i >= len || name[i] != 'n')
+	if (!get_number(name, len, &i, &v) || i >= len || name[i] != 'n')
 		return 0;
 	n = i++;
-	if (!skip_digits(name, len, &i) || i != len)
+	if (!get_number(name, len, &i, &v) || i != len)
 		return 0;
 	/* "nvme1" and "n1": the name without its "c2" */
 	if (len - (n - c) >= size)
