@@ -1,0 +1,64 @@
+# An alias names what a disk shows (the ABI document's "until the disk, or
+# what it shows, goes away"): an nbd device keeps its gendisk when it is
+# disconnected, so the disconnect drops the alias.  It logs "block nbd0:
+# alias A released", sends a change uevent without ALIAS=, and the next
+# export connected to the same device starts without an alias.  Served by
+# Debian's nbd-server in the guest over a unix socket (no network needed).
+. tests/vm/kernel-lib.sh
+need_alias_attr
+
+dir=/tmp/nbd-alias
+mkdir -p $dir
+truncate -s 16M $dir/a $dir/b
+cat >$dir/config <<EOF
+[generic]
+	user = root
+	group = root
+	unixsock = $dir/sock
+[a]
+	exportname = $dir/a
+[b]
+	exportname = $dir/b
+EOF
+nbd-server -C $dir/config
+for _ in $(seq 50); do
+	[ -S $dir/sock ] && break
+	sleep 0.1
+done
+check "nbd-server listens on $dir/sock" test -S $dir/sock
+
+# connect EXPORT: serve EXPORT on nbd0 and wait for its size.
+connect() {
+	nbd-client -u -N "$1" $dir/sock /dev/nbd0 >/dev/null 2>&1 || return 1
+	for _ in $(seq 50); do
+		[ "$(cat /sys/block/nbd0/size)" -gt 0 ] && break
+		sleep 0.1
+	done
+	udev_wait_disks nbd0
+	[ "$(cat /sys/block/nbd0/size)" -gt 0 ]
+}
+
+check "export a on nbd0" connect a
+check "alias netA on nbd0" test "$(alias_write /sys/block/nbd0/alias netA)" = OK
+expect_alias nbd0 netA
+
+mon=/tmp/uevents.log
+monitor_start $mon
+kmsg_mark nbd-disconnect
+nbd-client -d /dev/nbd0 >/dev/null 2>&1
+monitor_stop
+expect_alias nbd0 ""
+check "the kernel logged 'block nbd0: alias netA released'" \
+	sh -c 'echo "$1" | grep -qx "block nbd0: alias netA released"' _ "$(kmsg_since)"
+ev=$(events $mon change nbd0)
+check "change uevents of nbd0 ($(echo "$ev" | grep -c '^ACTION='))" test -n "$ev"
+check "... none with ALIAS=" sh -c '! echo "$1" | grep -q "^ALIAS="' _ "$ev"
+
+# The next export starts without an alias; nbd1 can take the old one.
+check "export b on nbd0" connect b
+expect_alias nbd0 ""
+check "nbd1 takes the released netA" test "$(alias_write /sys/block/nbd1/alias netA)" = OK
+check "nbd0 takes netB" test "$(alias_write /sys/block/nbd0/alias netB)" = OK
+nbd-client -d /dev/nbd0 >/dev/null 2>&1
+expect_alias nbd0 ""
+finish
