@@ -1,7 +1,9 @@
 # The disk alias KUnit suites ran at boot: read their KTAP from the kernel
 # log and check each suite, each case and each parameter's own result line.
 # disk_alias_rules: the validator, table-driven; disk_alias_table: the
-# table of aliases on disks the suite adds and deletes.
+# table of aliases on disks the suite adds and deletes, the attribute's
+# write (store), concurrent set and release (race), and a hidden path
+# disk's suffix (path).
 . tests/vm/kernel-lib.sh
 
 # The suite runs at boot only with kunit.enable=1 (or KUNIT_DEFAULT_ENABLED).
@@ -17,12 +19,12 @@ check "disk_alias_table: ok" grep -qE '^ok [0-9]+ disk_alias_table$' <<<"$table"
 n=$(grep -c 'not ok' <<<"$table")
 check "no 'not ok' in disk_alias_table ($n)" test "$n" -eq 0
 for c in write_once other_alias disk_name partition_name release \
-	release_unset suffix drop uevent; do
+	release_unset suffix drop uevent store race path; do
 	check "disk_alias_table case $c: ok" \
 		grep -qE "^    ok [0-9]+ disk_alias_test_$c\$" <<<"$table"
 done
 total=$(grep -E '^# Totals: ' <<<"$table")
-check "disk_alias_table totals: '$total'" test "$total" = "# Totals: pass:9 fail:0 skip:0 total:9"
+check "disk_alias_table totals: '$total'" test "$total" = "# Totals: pass:12 fail:0 skip:0 total:12"
 
 ktap=$(suite_ktap disk_alias_rules)
 # the case-level lines (parameters are counted below, not printed)

@@ -35,6 +35,7 @@ check "the kernel logged 'block $d: alias imgA released'" alias_released "$d" im
 ev=$(events $mon change "$d")
 check "change uevents of $d ($(echo "$ev" | grep -c '^ACTION='))" test -n "$ev"
 check "... none with ALIAS=" sh -c '! echo "$1" | grep -q "^ALIAS="' _ "$ev"
+check "... one with DISK_ALIAS_CHANGE=1" sh -c 'echo "$1" | grep -qx "DISK_ALIAS_CHANGE=1"' _ "$ev"
 
 # The next file on the same loop device starts without an alias, and both
 # it and another disk can be named freely.

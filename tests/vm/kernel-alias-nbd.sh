@@ -53,6 +53,7 @@ check "the kernel logged 'block nbd0: alias netA released'" \
 ev=$(events $mon change nbd0)
 check "change uevents of nbd0 ($(echo "$ev" | grep -c '^ACTION='))" test -n "$ev"
 check "... none with ALIAS=" sh -c '! echo "$1" | grep -q "^ALIAS="' _ "$ev"
+check "... one with DISK_ALIAS_CHANGE=1" sh -c 'echo "$1" | grep -qx "DISK_ALIAS_CHANGE=1"' _ "$ev"
 
 # The next export starts without an alias; nbd1 can take the old one.
 check "export b on nbd0" connect b

@@ -1,5 +1,5 @@
-# Setting an alias sends one "change" uevent carrying ALIAS=; a same-alias
-# rewrite sends none; later uevents (udevadm trigger) carry ALIAS= too and
+# Setting an alias sends one "change" uevent carrying ALIAS= and
+# DISK_ALIAS_CHANGE=1 (the ABI document); a same-alias rewrite sends none; later uevents (udevadm trigger) carry ALIAS= too and
 # udev's database shows it.  A disk without an alias has no ALIAS=.
 . tests/vm/kernel-lib.sh
 need_alias_attr
@@ -14,6 +14,8 @@ n=$(count_events $mon change sdb)
 check "one change uevent for sdb ($n)" test "$n" -eq 1
 check "the change uevent carries ALIAS=data0" \
 	sh -c "$(declare -f events); events $mon change sdb | grep -qx ALIAS=data0"
+check "... and DISK_ALIAS_CHANGE=1, so rules can skip it" \
+	sh -c "$(declare -f events); events $mon change sdb | grep -qx DISK_ALIAS_CHANGE=1"
 n=$(grep -c '^KERNEL\[' $mon)
 check "no other block uevent ($n in all)" test "$n" -eq 1
 check "no add uevent" test "$(count_events $mon add sdb)" -eq 0
@@ -26,6 +28,8 @@ for action in change add; do
 	monitor_stop
 	check "udevadm trigger --action=$action: sdb event carries ALIAS=data0" \
 		sh -c "$(declare -f events); events $mon $action sdb | grep -qx ALIAS=data0"
+	check "udevadm trigger --action=$action: sdb event has no DISK_ALIAS_CHANGE=" \
+		sh -c "$(declare -f events); ! events $mon $action sdb | grep -q ^DISK_ALIAS_CHANGE="
 	check "udevadm trigger --action=$action: sda event has no ALIAS=" \
 		sh -c "$(declare -f events); events $mon $action sda | grep -q ^ACTION= &&
 			! events $mon $action sda | grep -q ^ALIAS="

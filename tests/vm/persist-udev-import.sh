@@ -1,7 +1,8 @@
 # apply --udev, as the udev rule runs it: matched through DEVLINKS, it
 # prints DISKALIAS_ALIAS for IMPORT{program}, which udev imports and turns
 # into /dev/disk/by-alias/<alias> (the link a kernel without the alias
-# attribute gets from the config alone).
+# attribute gets from the config alone).  The kernel's own change uevent
+# for the alias (DISK_ALIAS_CHANGE=1) makes the link and runs no apply.
 . tests/vm/lib.sh
 . tests/vm/persist-lib.sh
 
@@ -12,6 +13,14 @@ devlinks=$(udevadm info -q property -n /dev/$d | sed -n 's/^DEVLINKS=//p')
 out=$(DEVLINKS=$devlinks diskalias apply --udev "$d")
 check "apply --udev prints the alias for udev ($out)" test "$out" = DISKALIAS_ALIAS=vblk0
 check "and set it in the kernel" test "$(kernel_alias "$d")" = vblk0
+# The kernel's change uevent for the new alias carries DISK_ALIAS_CHANGE=1:
+# the rule makes the link from its ALIAS= and does not run apply again.
+udevadm settle --timeout=60
+info=$(udevadm info /dev/$d)
+check "the alias's uevent is marked DISK_ALIAS_CHANGE=1" grep -qx 'E: DISK_ALIAS_CHANGE=1' <<<"$info"
+check "... and the rule ran no apply for it (no DISKALIAS_ALIAS)" \
+	bash -c '! grep -q "^E: DISKALIAS_ALIAS=" <<<"$1"' _ "$info"
+check_link by-alias/vblk0 "$d"
 udevadm trigger --action=change --settle /dev/$d 2>/dev/null || { udevadm trigger --action=change /dev/$d; udevadm settle; }
 check "udev imported DISKALIAS_ALIAS" grep -qx 'E: DISKALIAS_ALIAS=vblk0' <(udevadm info /dev/$d)
 check_link by-alias/vblk0 "$d"
