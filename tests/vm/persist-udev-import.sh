@@ -14,7 +14,9 @@ out=$(DEVLINKS=$devlinks diskalias apply --udev "$d")
 check "apply --udev prints the alias for udev ($out)" test "$out" = DISKALIAS_ALIAS=vblk0
 check "and set it in the kernel" test "$(kernel_alias "$d")" = vblk0
 # The kernel's change uevent for the new alias carries DISK_ALIAS_CHANGE=1:
-# the rule makes the link from its ALIAS= and does not run apply again.
+# the rule makes the link from its ALIAS= and does not run apply again,
+# which would print DISKALIAS_ALIAS=vblk0 now that the entry exists (the
+# disk's previous event, whose DISKALIAS_ALIAS the rule keeps, had none).
 udevadm settle --timeout=60
 info=$(udevadm info /dev/$d)
 check "the alias's uevent is marked DISK_ALIAS_CHANGE=1" grep -qx 'E: DISK_ALIAS_CHANGE=1' <<<"$info"
