@@ -35,13 +35,50 @@ struct reader {
 	size_t cap, start, end;
 	bool eof;
 	bool follow;		/* a regular file followed: poll at EOF */
+	/*
+	 * A regular file mapped whole: buf is the input's first byte,
+	 * map_skip bytes into the mapping (which starts on a page), and
+	 * map_len bytes long; the mapping's first dropped bytes were given
+	 * back.
+	 */
+	bool mapped;
+	size_t map_skip, map_len, dropped;
 };
+
+#define DROP_SIZE	(4u << 20)	/* mapped bytes read, given back at once */
+
+/*
+ * A mapped file "read" on: the window buf[start..end) grows by READ_SIZE,
+ * as a read(2) would fill the buffer, so records are cut where a stream
+ * cuts them.  The pages read are given back as the window moves on, so
+ * that the mapping never holds the file's size in memory.
+ */
+static bool fill_mapped(struct reader *r)
+{
+	size_t room = r->map_len - r->end;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	char *base = r->buf - r->map_skip;
+	size_t done = (r->map_skip + r->start) & ~(page - 1);
+
+	if (done - r->dropped >= DROP_SIZE) {
+		madvise(base + r->dropped, done - r->dropped, MADV_DONTNEED);
+		r->dropped = done;
+	}
+	if (!room) {
+		r->eof = true;
+		return false;
+	}
+	r->end += room < READ_SIZE ? room : READ_SIZE;
+	return true;
+}
 
 /* Read more into r->buf; returns false at the end of input. */
 static bool fill(struct reader *r)
 {
 	ssize_t n;
 
+	if (r->mapped)
+		return fill_mapped(r);
 	if (r->fd < 0) {
 		r->eof = true;
 		return false;
@@ -362,6 +399,19 @@ static void prepass(struct logger *lg, struct reader *r, off_t at)
 	struct log_prepass pp;
 	struct log_sink sink = log_prepass_start(&pp, &lg->sys, in.format);
 
+	if (r->mapped) {
+		p = *r;
+		p.start = p.end = p.dropped = 0;
+		p.eof = false;
+		fill(&p);
+		process(&in, &sink, &p);
+		log_prepass_end(&pp);
+		free(in.scratch);
+		r->start = r->end = r->dropped = 0;
+		r->eof = false;
+		fill(r);
+		return;
+	}
 	if (lseek(r->fd, at, SEEK_SET) != at)
 		err(DA_EXIT_FAILURE, "%s", r->name);
 	read_stream(&in, &sink, &p);
@@ -370,6 +420,39 @@ static void prepass(struct logger *lg, struct reader *r, off_t at)
 	if (lseek(r->fd, at, SEEK_SET) != at)
 		err(DA_EXIT_FAILURE, "%s", r->name);
 	r->start = r->end = 0;
+	r->eof = false;
+	fill(r);
+}
+
+/*
+ * A regular file from offset at (a file named on the command line, stdin
+ * redirected from one, a pipe's copy) is read through a mapping instead:
+ * no copy of each byte into the buffer, and none for the second pass.
+ * What r read already is read again from the mapping.  Anything else, or
+ * a file that cannot be mapped, stays read(2) into the buffer.
+ */
+static void map_input(struct reader *r, off_t at)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct stat st;
+	size_t skip;
+	void *m;
+
+	if (at < 0 || fstat(r->fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size <= at || (uintmax_t)st.st_size > SIZE_MAX)
+		return;
+	skip = (size_t)at & ((size_t)page - 1);
+	m = mmap(NULL, (size_t)(st.st_size - at) + skip, PROT_READ, MAP_PRIVATE,
+		 r->fd, at - (off_t)skip);
+	if (m == MAP_FAILED)
+		return;
+	madvise(m, (size_t)(st.st_size - at) + skip, MADV_SEQUENTIAL);
+	free(r->buf);
+	r->buf = (char *)m + skip;
+	r->map_skip = skip;
+	r->map_len = (size_t)(st.st_size - at);
+	r->mapped = true;
+	r->start = r->end = r->dropped = 0;
 	r->eof = false;
 	fill(r);
 }
@@ -405,10 +488,16 @@ void log_read_input(struct logger *lg, const char *path)
 			spill(&r);
 			at = 0;
 		}
+		map_input(&r, at);
 		prepass(lg, &r, at);
+	} else {
+		map_input(&r, at);
 	}
 	process(&lg->in, &sink, &r);
-	free(r.buf);
+	if (r.mapped)
+		munmap(r.buf - r.map_skip, r.map_len + r.map_skip);
+	else
+		free(r.buf);
 	if (r.fd != STDIN_FILENO)
 		close(r.fd);
 }
