@@ -251,6 +251,111 @@ static void test_tokens(void)
 	}
 }
 
+/*
+ * log_next_token() against a plain reading of its contract (kmsg.h), on
+ * random texts of every byte kind: words that start with a name's first
+ * byte or not, too long ones, digits and colons, bytes that are no word's,
+ * from every kind of starting position: a faster scanner must still pass.
+ */
+static uint32_t xorshift(uint32_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 17;
+	*x ^= *x << 5;
+	return *x;
+}
+
+static bool ref_word(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z') || c == '-' || c == '_';
+}
+
+/* The next token by the contract in kmsg.h, a byte at a time. */
+static bool ref_next(const char *t, size_t len, size_t *pos, size_t max_len,
+		     struct log_token *tok)
+{
+	size_t i = *pos;
+
+	while (i < len) {
+		size_t start, n;
+
+		if (!ref_word((unsigned char)t[i])) {
+			i++;
+			continue;
+		}
+		start = i;
+		while (i < len && ref_word((unsigned char)t[i]))
+			i++;
+		if ((t[start] == 's' || t[start] == 'n') && i - start <= max_len) {
+			*tok = (struct log_token){ start, i - start, LOG_TOKEN_WORD };
+			*pos = i;
+			return true;
+		}
+		if (t[start] >= '0' && t[start] <= '9' && i < len && t[i] == ':' &&
+		    (n = log_scsi_address_len(t, len, start)) != 0) {
+			*tok = (struct log_token){ start, n, LOG_TOKEN_SCSI };
+			*pos = start + n;
+			return true;
+		}
+	}
+	*pos = len;
+	return false;
+}
+
+static void test_tokens_blocks(void)
+{
+	static const char pieces[][10] = {
+		"sdb", "nvme0n1", "sd", "x", "usdb", " ", ", ", "[", "]", ":",
+		"0", "2:0:0:1", "12", "-", "_", "\t", "\xe9", "\x7f", "(", "s",
+		"nnnnnnnnn", "abcdefg", "0:0", "/dev/",
+	};
+	struct log_scanner sc;
+	uint8_t first[32] = { 0 };
+	uint32_t x = 2463534242u;
+	char text[420], what[80];
+	int bad = 0;
+
+	first['s' >> 3] |= 1u << ('s' & 7);
+	first['n' >> 3] |= 1u << ('n' & 7);
+	log_scanner_init(&sc, first, 12);
+	for (int round = 0; round < 20000 && !bad; round++) {
+		size_t len = 0, want = xorshift(&x) % 400;
+
+		while (len < want) {
+			const char *p = pieces[xorshift(&x) % (sizeof(pieces) / sizeof(pieces[0]))];
+			size_t n = strlen(p);
+
+			if (len + n > want)
+				n = want - len;
+			memcpy(text + len, p, n);
+			len += n;
+		}
+		for (size_t from = 0; from <= len && !bad; from += 1 + xorshift(&x) % 40) {
+			size_t p1 = from, p2 = from;
+			struct log_token t1, t2;
+			bool r1, r2;
+
+			do {
+				r1 = log_next_token(&sc, text, len, &p1, &t1);
+				r2 = ref_next(text, len, &p2, 12, &t2);
+				if (r1 != r2 || p1 != p2 ||
+				    (r1 && (t1.start != t2.start || t1.len != t2.len ||
+					    t1.kind != t2.kind)))
+					bad = 1;
+			} while (r1 && r2 && !bad);
+			if (bad) {
+				snprintf(what, sizeof(what),
+					 "log_next_token = byte-at-a-time reference "
+					 "(round %d, from %zu)", round, from);
+				text[len] = '\0';
+				expect(false, what, text);
+			}
+		}
+	}
+	expect(!bad, "log_next_token = byte-at-a-time reference on 20000 texts", "");
+}
+
 /* The " (alias NAME)" a patched kernel ends a message with. */
 static void test_alias_suffix(void)
 {
@@ -566,6 +671,7 @@ int main(void)
 	test_record_len();
 	test_detect();
 	test_tokens();
+	test_tokens_blocks();
 	test_alias_suffix();
 	test_unescape();
 	test_classify();
