@@ -39,16 +39,6 @@ bound_disk() {
 	done
 }
 
-# reader DISK: read through one open fd until the disk is gone
-reader() {
-	exec 5</dev/$1 || return
-	while [ -e /sys/block/$1 ]; do
-		dd of=/dev/null bs=512 skip="$lba" count=1 iflag=direct <&5 2>/dev/null
-		dd of=/dev/null bs=4096 skip=$((RANDOM % 1000)) count=1 iflag=direct <&5 2>/dev/null
-	done
-	exec 5<&-
-}
-
 shown=0 eh=0 quiet=0
 for r in $(seq "$rounds"); do
 	got=$(alias_write "/sys/block/$d/alias" eh0)
@@ -66,9 +56,9 @@ for r in $(seq "$rounds"); do
 	# it), medium errors on the others' reads of the error LBA
 	sdebug_set every_nth 3
 	sdebug_set opts 6
-	reader "$d" &
+	medium_reader "$d" &
 	pid1=$!
-	reader "$d" &
+	medium_reader "$d" &
 	pid2=$!
 	sleep 3
 	# the disk goes while the error handler is at work, and comes back

@@ -13,17 +13,6 @@ rounds=${LIFETIME_ROUNDS:-8}
 lba=$(cat /sys/module/scsi_debug/parameters/medium_error_start 2>/dev/null || echo 4660)
 shown=0
 
-# reader DISK: read the medium error LBA through one open fd until the
-# disk is gone (each read fails and logs; after deletion reads fail fast).
-reader() {
-	exec 5</dev/$1 || return
-	while [ -e /sys/block/$1 ] || [ -e /dev/$1 ]; do
-		dd of=/dev/null bs=512 skip="$lba" count=1 iflag=direct <&5 2>/dev/null
-		dd of=/dev/null bs=4096 skip=$((RANDOM % 1000)) count=1 iflag=direct <&5 2>/dev/null
-	done
-	exec 5<&-
-}
-
 for r in $(seq "$rounds"); do
 	d=$(sdebug_add 1 | grep '^sd')
 	[ -n "$d" ] || { fail "round $r: scsi_debug added no disk"; break; }
@@ -34,9 +23,9 @@ for r in $(seq "$rounds"); do
 	# medium errors on every read, and every 5th command left unanswered
 	sdebug_set every_nth 5
 	sdebug_set opts 6
-	reader "$d" &
+	medium_reader "$d" &
 	pid1=$!
-	reader "$d" &
+	medium_reader "$d" &
 	pid2=$!
 	sleep 2
 	echo 1 >/sys/block/$d/device/delete &

@@ -63,6 +63,20 @@ sdebug_set() {
 	echo "$2" >"$sdebug/$1"
 }
 
+# medium_reader DISK: read DISK through one open file until it is gone:
+# the block at $lba (scsi_debug's medium error, when its opts say so) and a
+# random 4 KiB block, again and again.  Each failing read logs; once the
+# disk is deleted or unbound, reads fail fast.  For the tests that take a
+# disk away under its I/O (lifetime, error handler).
+medium_reader() {
+	exec 5</dev/$1 || return
+	while [ -e /sys/block/$1 ] || [ -e /dev/$1 ]; do
+		dd of=/dev/null bs=512 skip="$lba" count=1 iflag=direct <&5 2>/dev/null
+		dd of=/dev/null bs=4096 skip=$((RANDOM % 1000)) count=1 iflag=direct <&5 2>/dev/null
+	done
+	exec 5<&-
+}
+
 # kmsg_mark: put a marker in the kernel log; kmsg_since prints the kernel
 # log after the last marker, without timestamps.
 kmsg_mark() {
