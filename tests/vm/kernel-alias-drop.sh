@@ -1,9 +1,11 @@
 # An alias names what a disk shows (the ABI document's "until the disk, or
 # what it shows, goes away"): an nbd device keeps its gendisk when it is
-# disconnected, so the disconnect drops the alias.  It logs "block nbd0:
-# alias A released", sends a change uevent without ALIAS=, and the next
-# export connected to the same device starts without an alias.  Served by
-# Debian's nbd-server in the guest over a unix socket (no network needed).
+# disconnected, and a zram device when it is reset, so the disconnect and
+# the reset drop the alias.  Each logs "block nbd0: alias A released",
+# sends a change uevent without ALIAS= (marked DISK_ALIAS_CHANGE=1), and
+# what the device shows next starts without an alias.  nbd is served by
+# Debian's nbd-server in the guest over a unix socket (no network needed);
+# loop has kernel-alias-loop.sh.
 . tests/vm/kernel-lib.sh
 need_alias_attr
 
@@ -62,4 +64,31 @@ check "nbd1 takes the released netA" test "$(alias_write /sys/block/nbd1/alias n
 check "nbd0 takes netB" test "$(alias_write /sys/block/nbd0/alias netB)" = OK
 nbd-client -d /dev/nbd0 >/dev/null 2>&1
 expect_alias nbd0 ""
+
+# zram: reset drops the alias; the device set up again starts unnamed.
+modprobe zram num_devices=1
+if [ ! -e /sys/block/zram0 ]; then
+	fail "no zram0 (CONFIG_ZRAM=m in images/kernel.config)"
+	finish
+	exit
+fi
+echo 16M >/sys/block/zram0/disksize
+udev_wait_disks zram0
+check "alias swapA on zram0" test "$(alias_write /sys/block/zram0/alias swapA)" = OK
+expect_alias zram0 swapA
+monitor_start $mon
+kmsg_mark zram-reset
+echo 1 >/sys/block/zram0/reset
+monitor_stop
+expect_alias zram0 ""
+check "the kernel logged 'block zram0: alias swapA released'" \
+	sh -c 'echo "$1" | grep -qx "block zram0: alias swapA released"' _ "$(kmsg_since)"
+ev=$(events $mon change zram0)
+check "a change uevent of zram0 marked DISK_ALIAS_CHANGE=1, without ALIAS=" \
+	sh -c 'echo "$1" | grep -qx "DISK_ALIAS_CHANGE=1" && ! echo "$1" | grep -q "^ALIAS="' _ "$ev"
+echo 16M >/sys/block/zram0/disksize
+expect_alias zram0 ""
+check "zram0 set up again takes swapB" test "$(alias_write /sys/block/zram0/alias swapB)" = OK
+echo 1 >/sys/block/zram0/reset
+modprobe -r zram
 finish
