@@ -167,6 +167,28 @@ static void put_string(struct json_writer *js, const char *str, size_t len)
 }
 
 /* Separator, newline and indent before a member, then its key. */
+/*
+ * A member's key and ": ".  Keys are the program's own words: one pass
+ * finds the end of one that needs no escape, which goes out as it is.
+ */
+static void put_key(struct json_writer *js, const char *key)
+{
+	size_t n = 0;
+
+	while (plain_byte[(unsigned char)key[n]])
+		n++;
+	if (key[n] == '\0' && n + 4 <= sizeof(js->buf) - js->len) {
+		js->buf[js->len++] = '"';
+		memcpy(js->buf + js->len, key, n);
+		js->len += n;
+		memcpy(js->buf + js->len, "\": ", 3);
+		js->len += 3;
+		return;
+	}
+	put_string(js, key, strlen(key));
+	EMIT_LIT(js, ": ");
+}
+
 static void member(struct json_writer *js, const char *key)
 {
 	bool in = js->compact || (js->depth > 0 && js->inline_[js->depth]);
@@ -182,10 +204,8 @@ static void member(struct json_writer *js, const char *key)
 		emit_byte(js, '\n');
 		indent(js);
 	}
-	if (key) {
-		put_string(js, key, strlen(key));
-		EMIT_LIT(js, ": ");
-	}
+	if (key)
+		put_key(js, key);
 }
 
 static void open_level(struct json_writer *js, const char *key, char c,
