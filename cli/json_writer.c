@@ -166,7 +166,6 @@ static void put_string(struct json_writer *js, const char *str, size_t len)
 	emit_byte(js, '"');
 }
 
-/* Separator, newline and indent before a member, then its key. */
 /*
  * A member's key and ": ".  Keys are the program's own words: one pass
  * finds the end of one that needs no escape, which goes out as it is.
@@ -177,18 +176,17 @@ static void put_key(struct json_writer *js, const char *key)
 
 	while (plain_byte[(unsigned char)key[n]])
 		n++;
-	if (key[n] == '\0' && n + 4 <= sizeof(js->buf) - js->len) {
-		js->buf[js->len++] = '"';
-		memcpy(js->buf + js->len, key, n);
-		js->len += n;
-		memcpy(js->buf + js->len, "\": ", 3);
-		js->len += 3;
+	if (key[n] == '\0') {
+		emit_byte(js, '"');
+		emit(js, key, n);
+		EMIT_LIT(js, "\": ");
 		return;
 	}
 	put_string(js, key, strlen(key));
 	EMIT_LIT(js, ": ");
 }
 
+/* Separator, newline and indent before a member, then its key. */
 static void member(struct json_writer *js, const char *key)
 {
 	bool in = js->compact || (js->depth > 0 && js->inline_[js->depth]);

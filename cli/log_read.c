@@ -386,6 +386,14 @@ static void spill(struct reader *r)
 	r->fd = m;
 }
 
+/* Read r again from its first byte (a file reader is at it already). */
+static void rewind_reader(struct reader *r)
+{
+	r->start = r->end = r->dropped = 0;
+	r->eof = false;
+	fill(r);
+}
+
 /*
  * Which boots of a saved kernel log (kmsg or dmesg records) are the
  * running one: a first pass over all of it, from offset at, so that a
@@ -401,27 +409,18 @@ static void prepass(struct logger *lg, struct reader *r, off_t at)
 
 	if (r->mapped) {
 		p = *r;
-		p.start = p.end = p.dropped = 0;
-		p.eof = false;
-		fill(&p);
+		rewind_reader(&p);
 		process(&in, &sink, &p);
-		log_prepass_end(&pp);
-		free(in.scratch);
-		r->start = r->end = r->dropped = 0;
-		r->eof = false;
-		fill(r);
-		return;
+	} else {
+		if (lseek(r->fd, at, SEEK_SET) != at)
+			err(DA_EXIT_FAILURE, "%s", r->name);
+		read_stream(&in, &sink, &p);
+		if (lseek(r->fd, at, SEEK_SET) != at)
+			err(DA_EXIT_FAILURE, "%s", r->name);
 	}
-	if (lseek(r->fd, at, SEEK_SET) != at)
-		err(DA_EXIT_FAILURE, "%s", r->name);
-	read_stream(&in, &sink, &p);
 	log_prepass_end(&pp);
 	free(in.scratch);
-	if (lseek(r->fd, at, SEEK_SET) != at)
-		err(DA_EXIT_FAILURE, "%s", r->name);
-	r->start = r->end = 0;
-	r->eof = false;
-	fill(r);
+	rewind_reader(r);
 }
 
 /*
@@ -452,15 +451,14 @@ static void map_input(struct reader *r, off_t at)
 	r->map_skip = skip;
 	r->map_len = (size_t)(st.st_size - at);
 	r->mapped = true;
-	r->start = r->end = r->dropped = 0;
-	r->eof = false;
-	fill(r);
+	rewind_reader(r);
 }
 
 void log_read_input(struct logger *lg, const char *path)
 {
 	struct log_sink sink = log_annotating_sink(lg);
 	struct reader r = { .name = path };
+	bool twice;
 	off_t at;
 
 	if (strcmp(path, "-") == 0) {
@@ -482,17 +480,15 @@ void log_read_input(struct logger *lg, const char *path)
 		lg->in.format = detect(r.buf, r.end);
 	/* a kernel log is read twice when the running boot can be known; a
 	 * journal says its boot in each record and is read once */
-	if (lg->sys.run.loaded && (lg->in.format == LOG_FORMAT_KMSG ||
-				   lg->in.format == LOG_FORMAT_DMESG)) {
-		if (at < 0) {
-			spill(&r);
-			at = 0;
-		}
-		map_input(&r, at);
-		prepass(lg, &r, at);
-	} else {
-		map_input(&r, at);
+	twice = lg->sys.run.loaded && (lg->in.format == LOG_FORMAT_KMSG ||
+				       lg->in.format == LOG_FORMAT_DMESG);
+	if (twice && at < 0) {
+		spill(&r);
+		at = 0;
 	}
+	map_input(&r, at);
+	if (twice)
+		prepass(lg, &r, at);
 	process(&lg->in, &sink, &r);
 	if (r.mapped)
 		munmap(r.buf - r.map_skip, r.map_len + r.map_skip);
