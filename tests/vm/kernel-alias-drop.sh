@@ -50,8 +50,7 @@ kmsg_mark nbd-disconnect
 nbd-client -d /dev/nbd0 >/dev/null 2>&1
 monitor_stop
 expect_alias nbd0 ""
-check "the kernel logged 'block nbd0: alias netA released'" \
-	sh -c 'echo "$1" | grep -qx "block nbd0: alias netA released"' _ "$(kmsg_since)"
+check "the kernel logged 'block nbd0: alias netA released'" alias_released nbd0 netA
 ev=$(events $mon change nbd0)
 check "change uevents of nbd0 ($(echo "$ev" | grep -c '^ACTION='))" test -n "$ev"
 check "... none with ALIAS=" sh -c '! echo "$1" | grep -q "^ALIAS="' _ "$ev"
@@ -81,8 +80,7 @@ kmsg_mark zram-reset
 echo 1 >/sys/block/zram0/reset
 monitor_stop
 expect_alias zram0 ""
-check "the kernel logged 'block zram0: alias swapA released'" \
-	sh -c 'echo "$1" | grep -qx "block zram0: alias swapA released"' _ "$(kmsg_since)"
+check "the kernel logged 'block zram0: alias swapA released'" alias_released zram0 swapA
 ev=$(events $mon change zram0)
 check "a change uevent of zram0 marked DISK_ALIAS_CHANGE=1, without ALIAS=" \
 	sh -c 'echo "$1" | grep -qx "DISK_ALIAS_CHANGE=1" && ! echo "$1" | grep -q "^ALIAS="' _ "$ev"

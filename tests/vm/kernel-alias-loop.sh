@@ -14,11 +14,6 @@ for f in a b c; do
 	truncate -s 8M $img/$f
 done
 
-# alias_released DISK ALIAS: the kernel log since the last mark says so
-alias_released() {
-	kmsg_since | grep -qx "block $1: alias $2 released"
-}
-
 loop=$(losetup --find --show $img/a)
 d=${loop#/dev/}
 udev_wait_disks "$d"

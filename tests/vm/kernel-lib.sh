@@ -87,6 +87,12 @@ kmsg_since() {
 		END { for (i = n + 1; i <= NR; i++) print l[i] }'
 }
 
+# alias_released DISK ALIAS: the kernel log since the last mark says the
+# disk dropped the alias ("block loop0: alias imgA released").
+alias_released() {
+	kmsg_since | grep -qx "block $1: alias $2 released"
+}
+
 # monitor_start FILE: record kernel uevents of block devices, with their
 # properties, into FILE; returns once udevadm listens.  monitor_stop ends it.
 monitor_start() {
