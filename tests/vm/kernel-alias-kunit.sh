@@ -2,8 +2,10 @@
 # log and check each suite, each case and each parameter's own result line.
 # disk_alias_rules: the validator, table-driven; disk_alias_table: the
 # table of aliases on disks the suite adds and deletes, the attribute's
-# write (store), concurrent set and release (race), and a hidden path
-# disk's suffix (path).
+# write (store), a disk freed without del_gendisk() (free), concurrent set
+# and release (race), and a hidden path disk's suffix (path);
+# scsi_logging_alias: SCSI log lines read back from the kernel log, the
+# alias at the end of a line cut at the 128-byte buffer included.
 . tests/vm/kernel-lib.sh
 
 # The suite runs at boot only with kunit.enable=1 (or KUNIT_DEFAULT_ENABLED).
@@ -19,12 +21,28 @@ check "disk_alias_table: ok" grep -qE '^ok [0-9]+ disk_alias_table$' <<<"$table"
 n=$(grep -c 'not ok' <<<"$table")
 check "no 'not ok' in disk_alias_table ($n)" test "$n" -eq 0
 for c in write_once other_alias disk_name partition_name release \
-	release_unset suffix drop uevent store race path; do
+	release_unset suffix drop free uevent store race path; do
 	check "disk_alias_table case $c: ok" \
 		grep -qE "^    ok [0-9]+ disk_alias_test_$c\$" <<<"$table"
 done
 total=$(grep -E '^# Totals: ' <<<"$table")
-check "disk_alias_table totals: '$total'" test "$total" = "# Totals: pass:12 fail:0 skip:0 total:12"
+check "disk_alias_table totals: '$total'" test "$total" = "# Totals: pass:13 fail:0 skip:0 total:13"
+
+scsi=$(suite_ktap scsi_logging_alias)
+echo "$scsi"
+check "KTAP of the scsi_logging_alias suite is in the kernel log" test -n "$scsi"
+check "scsi_logging_alias: ok" grep -qE '^ok [0-9]+ scsi_logging_alias$' <<<"$scsi"
+for c in line trailing_space cut no_alias continued; do
+	check "scsi_logging_alias case $c: ok" \
+		grep -qE "^    ok [0-9]+ scsi_log_test_$c\$" <<<"$scsi"
+done
+total=$(grep -E '^# Totals: ' <<<"$scsi")
+check "scsi_logging_alias totals: '$total'" test "$total" = "# Totals: pass:5 fail:0 skip:0 total:5"
+# the cut line as the kernel log has it: the 128-byte buffer's 127 bytes,
+# then the alias
+cut=$(dmesg --notime | sed -n 's/^.*kunit-scsi: \(\[sdkunitc\] x*\) (alias kunit-cut)$/\1/p' | tail -n 1)
+check "the cut SCSI line has 127 bytes before its alias in the log (${#cut})" \
+	test "${#cut}" -eq 127
 
 ktap=$(suite_ktap disk_alias_rules)
 # the case-level lines (parameters are counted below, not printed)
