@@ -159,7 +159,7 @@ static int run_log(int argc, char **argv)
 		log_read_kmsg(&lg, follow);
 	}
 
-	if (fflush(stdout) != 0 || ferror(stdout))
+	if (log_output_flush(&lg.out) != 0 || ferror(stdout))
 		exit_write_error();
 	if (lg.in.nlost)
 		warnx("/dev/kmsg: records were overwritten before they could be read "

@@ -300,6 +300,17 @@ void json_raw(struct json_writer *js, const char *key, const char *value)
 
 void json_finish(struct json_writer *js)
 {
-	emit_byte(js, '\n');
+	json_line_end(js);
 	json_flush(js);
+}
+
+void json_next(struct json_writer *js)
+{
+	js->depth = 0;
+	js->first[0] = true;
+}
+
+void json_line_end(struct json_writer *js)
+{
+	emit_byte(js, '\n');
 }

@@ -54,5 +54,12 @@ void json_raw(struct json_writer *js, const char *key, const char *value);
  */
 void json_flush(struct json_writer *js);
 void json_finish(struct json_writer *js);
+/*
+ * JSON lines, one value a line, gathered across lines: json_next() starts
+ * the next value, json_line_end() ends its line without writing, and the
+ * caller calls json_flush() before it waits or ends.
+ */
+void json_next(struct json_writer *js);
+void json_line_end(struct json_writer *js);
 
 #endif

@@ -202,9 +202,12 @@ struct log_rec {
 };
 
 /* Where the annotated records go, and which. */
+struct json_writer;
+
 struct log_output {
 	bool json;
 	FILE *out;
+	struct json_writer *js;		/* -J: records gathered for out */
 	char *buf;			/* unescaped text */
 	size_t buf_cap;
 	unsigned long nmalformed;
@@ -319,6 +322,9 @@ void log_print_json(struct log_output *o, const struct log_boot *b,
 		    const struct log_rec *r, enum log_format format,
 		    const char *raw, size_t raw_len, bool malformed);
 void log_put(struct log_output *o, const char *s, size_t len);
+/* Write what is gathered (before waiting for input, and at the end): 0, or EOF */
+int log_output_flush(struct log_output *o);
+void log_output_free(struct log_output *o);
 
 /* log_read.c */
 extern volatile sig_atomic_t log_stop;

@@ -468,6 +468,7 @@ void logger_free(struct logger *lg)
 	log_system_free(&lg->sys);
 	log_boot_free(&lg->boot);
 	log_rec_free(&lg->rec);
+	log_output_free(&lg->out);
 	free(lg->out.buf);
 	free(lg->out.filter_name);
 	free(lg->out.filter_alias);

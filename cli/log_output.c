@@ -7,6 +7,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "json_writer.h"
@@ -287,50 +288,86 @@ static void json_disk(const struct log_boot *b, struct json_writer *js,
 	json_object_end(js);
 }
 
+/*
+ * The output whose -J records are gathered: written out at exit() too, so
+ * that an error that ends the run keeps the records before it, as stdio's
+ * own buffer would.
+ */
+static struct log_output *gathering;
+
+static void flush_at_exit(void)
+{
+	if (gathering)
+		json_flush(gathering->js);
+}
+
 void log_print_json(struct log_output *o, const struct log_boot *b,
 		    const struct log_rec *r, enum log_format format,
 		    const char *raw, size_t raw_len, bool malformed)
 {
 	const struct log_record *rec = r->rec;
-	struct json_writer js;
+	struct json_writer *js = o->js;
 	char num[48];
 
-	json_init(&js, o->out);
-	js.compact = true;
-	json_object_begin(&js, NULL);
-	if (rec->has_time) {
-		json_raw(&js, "time", format_time(num + sizeof(num), rec->usec));
-	} else {
-		json_null(&js, "time");
+	if (!js) {
+		/* one writer for every record: its buffer gathers many */
+		js = o->js = xmalloc(sizeof(*js));
+		json_init(js, o->out);
+		js->compact = true;
+		if (!gathering)
+			atexit(flush_at_exit);
+		gathering = o;
 	}
-	json_u64(&js, "boot", b->boot_no ? b->boot_no : 1);
-	json_bool(&js, "running_boot", b->current);
-	json_string(&js, "level", log_level_name(rec->level));
+	json_next(js);
+	json_object_begin(js, NULL);
+	if (rec->has_time) {
+		json_raw(js, "time", format_time(num + sizeof(num), rec->usec));
+	} else {
+		json_null(js, "time");
+	}
+	json_u64(js, "boot", b->boot_no ? b->boot_no : 1);
+	json_bool(js, "running_boot", b->current);
+	json_string(js, "level", log_level_name(rec->level));
 	if (malformed) {
-		json_string_len(&js, "text", raw, raw_len);
+		json_string_len(js, "text", raw, raw_len);
 	} else {
 		size_t len = rec->text_len;
 		const char *text = json_text(o, rec->text, &len,
 					     format == LOG_FORMAT_KMSG);
 
 		/* every byte, a NUL one too (\u0000): lossless as text is */
-		json_string_len(&js, "text", text, len);
+		json_string_len(js, "text", text, len);
 	}
 	if (r->text_alias_len) {
 		char alias[ALIAS_MAX_LEN + 1];
 
 		memcpy(alias, r->text_alias, r->text_alias_len);
 		alias[r->text_alias_len] = '\0';
-		json_string(&js, "text_alias", alias);
+		json_string(js, "text_alias", alias);
 	} else {
-		json_null(&js, "text_alias");
+		json_null(js, "text_alias");
 	}
-	json_array_begin(&js, "disks", true);
+	json_array_begin(js, "disks", true);
 	for (size_t i = 0; i < r->ndisks; i++)
-		json_disk(b, &js, &r->disks[i]);
-	json_array_end(&js);
+		json_disk(b, js, &r->disks[i]);
+	json_array_end(js);
 	if (malformed)
-		json_bool(&js, "malformed", true);
-	json_object_end(&js);
-	json_finish(&js);
+		json_bool(js, "malformed", true);
+	json_object_end(js);
+	json_line_end(js);
+}
+
+int log_output_flush(struct log_output *o)
+{
+	if (o->js)
+		json_flush(o->js);
+	return fflush(o->out);
+}
+
+void log_output_free(struct log_output *o)
+{
+	if (gathering == o)
+		gathering = NULL;
+	free(o->js);
+	o->js = NULL;
 }

@@ -35,6 +35,7 @@ struct reader {
 	size_t cap, start, end;
 	bool eof;
 	bool follow;		/* a regular file followed: poll at EOF */
+	struct log_output *out;	/* ... written out before each poll */
 	/*
 	 * A regular file mapped whole: buf is the input's first byte,
 	 * map_skip bytes into the mapping (which starts on a page), and
@@ -103,7 +104,7 @@ static bool fill(struct reader *r)
 		if (n < 0 && errno != EINTR)
 			err(DA_EXIT_FAILURE, "%s", r->name);
 		if (r->follow && !log_stop) {
-			fflush(stdout);
+			log_output_flush(r->out);
 			poll(NULL, 0, FOLLOW_POLL_MS);
 			if (!log_stop)
 				continue;
@@ -520,7 +521,7 @@ static void follow_kmsg_device(struct logger *lg, const struct log_sink *sink,
 			continue;
 		if (n < 0 && errno != EAGAIN)
 			err(DA_EXIT_FAILURE, "/dev/kmsg");
-		fflush(lg->out.out);
+		log_output_flush(&lg->out);
 		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
 			err(DA_EXIT_FAILURE, "/dev/kmsg: poll");
 	}
@@ -557,7 +558,8 @@ void log_read_kmsg(struct logger *lg, bool follow)
 		follow_kmsg_device(lg, &sink, fd);
 	} else if (follow && S_ISREG(st.st_mode)) {
 		/* a saved log in a fake tree: read on as it grows */
-		struct reader f = { .fd = fd, .name = "/dev/kmsg", .follow = true };
+		struct reader f = { .fd = fd, .name = "/dev/kmsg", .follow = true,
+				    .out = &lg->out };
 
 		read_stream(&lg->in, &sink, &f);
 	}
