@@ -22,21 +22,30 @@ void json_flush(struct json_writer *js)
 	js->len = 0;
 }
 
+/* emit() when s[0..n) does not fit: what is gathered goes out first */
+static void emit_full(struct json_writer *js, const void *s, size_t n)
+{
+	json_flush(js);
+	if (n >= sizeof(js->buf)) {
+		fwrite_unlocked(s, 1, n, js->out);
+		return;
+	}
+	memcpy(js->buf, s, n);
+	js->len = n;
+}
+
 /* Add s[0..n) to what goes out: one stdio call a buffer, not a piece. */
-static void emit(struct json_writer *js, const void *s, size_t n)
+static inline void emit(struct json_writer *js, const void *s, size_t n)
 {
 	if (n > sizeof(js->buf) - js->len) {
-		json_flush(js);
-		if (n >= sizeof(js->buf)) {
-			fwrite_unlocked(s, 1, n, js->out);
-			return;
-		}
+		emit_full(js, s, n);
+		return;
 	}
 	memcpy(js->buf + js->len, s, n);
 	js->len += n;
 }
 
-static void emit_byte(struct json_writer *js, char c)
+static inline void emit_byte(struct json_writer *js, char c)
 {
 	if (js->len == sizeof(js->buf))
 		json_flush(js);
@@ -167,27 +176,31 @@ static void put_string(struct json_writer *js, const char *str, size_t len)
 }
 
 /*
- * A member's key and ": ".  Keys are the program's own words: one pass
- * finds the end of one that needs no escape, which goes out as it is.
+ * A member's key and ": ".  A key of known length (a literal: the
+ * program's own word) goes out as it is; another is checked in one pass
+ * that finds its end, and escaped only if it must be.
  */
-static void put_key(struct json_writer *js, const char *key)
+static void put_key(struct json_writer *js, const char *key, size_t key_len)
 {
-	size_t n = 0;
+	if (key_len == JSON_KEY_CHECK) {
+		size_t n = 0;
 
-	while (plain_byte[(unsigned char)key[n]])
-		n++;
-	if (key[n] == '\0') {
-		emit_byte(js, '"');
-		emit(js, key, n);
-		EMIT_LIT(js, "\": ");
-		return;
+		while (plain_byte[(unsigned char)key[n]])
+			n++;
+		if (key[n] != '\0') {
+			put_string(js, key, strlen(key));
+			EMIT_LIT(js, ": ");
+			return;
+		}
+		key_len = n;
 	}
-	put_string(js, key, strlen(key));
-	EMIT_LIT(js, ": ");
+	emit_byte(js, '"');
+	emit(js, key, key_len);
+	EMIT_LIT(js, "\": ");
 }
 
 /* Separator, newline and indent before a member, then its key. */
-static void member(struct json_writer *js, const char *key)
+static void member(struct json_writer *js, const char *key, size_t key_len)
 {
 	bool in = js->compact || (js->depth > 0 && js->inline_[js->depth]);
 
@@ -203,13 +216,13 @@ static void member(struct json_writer *js, const char *key)
 		indent(js);
 	}
 	if (key)
-		put_key(js, key);
+		put_key(js, key, key_len);
 }
 
-static void open_level(struct json_writer *js, const char *key, char c,
-		       bool inline_)
+static void open_level(struct json_writer *js, const char *key,
+		       size_t key_len, char c, bool inline_)
 {
-	member(js, key);
+	member(js, key, key_len);
 	emit_byte(js, c);
 	if (js->depth + 1 < JSON_MAX_DEPTH)
 		js->depth++;
@@ -230,9 +243,10 @@ static void close_level(struct json_writer *js, char c)
 	emit_byte(js, c);
 }
 
-void json_object_begin(struct json_writer *js, const char *key)
+void json_object_begin_k(struct json_writer *js, const char *key,
+			 size_t key_len)
 {
-	open_level(js, key, '{', false);
+	open_level(js, key, key_len, '{', false);
 }
 
 void json_object_end(struct json_writer *js)
@@ -240,9 +254,10 @@ void json_object_end(struct json_writer *js)
 	close_level(js, '}');
 }
 
-void json_array_begin(struct json_writer *js, const char *key, bool inline_)
+void json_array_begin_k(struct json_writer *js, const char *key,
+			size_t key_len, bool inline_)
 {
-	open_level(js, key, '[', inline_);
+	open_level(js, key, key_len, '[', inline_);
 }
 
 void json_array_end(struct json_writer *js)
@@ -250,51 +265,39 @@ void json_array_end(struct json_writer *js)
 	close_level(js, ']');
 }
 
-void json_string(struct json_writer *js, const char *key, const char *value)
+void json_string_len_k(struct json_writer *js, const char *key,
+		       size_t key_len, const char *value, size_t len)
 {
-	if (!value) {
-		json_null(js, key);
-		return;
-	}
-	json_string_len(js, key, value, strlen(value));
-}
-
-void json_string_len(struct json_writer *js, const char *key,
-		     const char *value, size_t len)
-{
-	member(js, key);
+	member(js, key, key_len);
 	put_string(js, value, len);
 }
 
-void json_u64(struct json_writer *js, const char *key, uint64_t value)
+void json_u64_k(struct json_writer *js, const char *key, size_t key_len,
+		uint64_t value)
 {
 	char buf[24], *p = buf + sizeof(buf);
 
-	member(js, key);
+	member(js, key, key_len);
 	do
 		*--p = (char)('0' + value % 10);
 	while ((value /= 10));
 	emit(js, p, (size_t)(buf + sizeof(buf) - p));
 }
 
-void json_bool(struct json_writer *js, const char *key, bool value)
+void json_bool_k(struct json_writer *js, const char *key, size_t key_len,
+		 bool value)
 {
-	member(js, key);
+	member(js, key, key_len);
 	if (value)
 		EMIT_LIT(js, "true");
 	else
 		EMIT_LIT(js, "false");
 }
 
-void json_null(struct json_writer *js, const char *key)
+void json_raw_k(struct json_writer *js, const char *key, size_t key_len,
+		const char *value)
 {
-	member(js, key);
-	EMIT_LIT(js, "null");
-}
-
-void json_raw(struct json_writer *js, const char *key, const char *value)
-{
-	member(js, key);
+	member(js, key, key_len);
 	emit(js, value, strlen(value));
 }
 

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define JSON_MAX_DEPTH 16
 
@@ -33,20 +34,97 @@ struct json_writer {
 };
 
 void json_init(struct json_writer *js, FILE *out);
-void json_object_begin(struct json_writer *js, const char *key);
+
+/*
+ * A key is escaped as a string value is.  The *_k forms take the key's
+ * length as well: JSON_KEY_CHECK for a key that is checked as it is
+ * written (what the forms without _k pass), or a length, for a key that
+ * is one of the program's own words and needs no escape: JSON_LIT("boot")
+ * gives a string literal and its length (anything but a literal does not
+ * compile), for the members a hot path writes for every record.
+ */
+#define JSON_KEY_CHECK SIZE_MAX
+#define JSON_LIT(lit) ("" lit ""), (sizeof("" lit "") - 1)
+
+void json_object_begin_k(struct json_writer *js, const char *key,
+			 size_t key_len);
 void json_object_end(struct json_writer *js);
-/* inline: all members on one line (for arrays of strings) */
-void json_array_begin(struct json_writer *js, const char *key, bool inline_);
+void json_array_begin_k(struct json_writer *js, const char *key,
+			size_t key_len, bool inline_);
 void json_array_end(struct json_writer *js);
-void json_string(struct json_writer *js, const char *key, const char *value);
+void json_string_len_k(struct json_writer *js, const char *key,
+		       size_t key_len, const char *value, size_t len);
+void json_u64_k(struct json_writer *js, const char *key, size_t key_len,
+		uint64_t value);
+void json_bool_k(struct json_writer *js, const char *key, size_t key_len,
+		 bool value);
+void json_raw_k(struct json_writer *js, const char *key, size_t key_len,
+		const char *value);
+
+static inline void json_object_begin(struct json_writer *js, const char *key)
+{
+	json_object_begin_k(js, key, JSON_KEY_CHECK);
+}
+
+/* inline: all members on one line (for arrays of strings) */
+static inline void json_array_begin(struct json_writer *js, const char *key,
+				    bool inline_)
+{
+	json_array_begin_k(js, key, JSON_KEY_CHECK, inline_);
+}
+
 /* value[0..len), NUL bytes included (as \u0000) */
-void json_string_len(struct json_writer *js, const char *key,
-		     const char *value, size_t len);
-void json_u64(struct json_writer *js, const char *key, uint64_t value);
-void json_bool(struct json_writer *js, const char *key, bool value);
-void json_null(struct json_writer *js, const char *key);
+static inline void json_string_len(struct json_writer *js, const char *key,
+				   const char *value, size_t len)
+{
+	json_string_len_k(js, key, JSON_KEY_CHECK, value, len);
+}
+
+static inline void json_u64(struct json_writer *js, const char *key,
+			    uint64_t value)
+{
+	json_u64_k(js, key, JSON_KEY_CHECK, value);
+}
+
+static inline void json_bool(struct json_writer *js, const char *key,
+			     bool value)
+{
+	json_bool_k(js, key, JSON_KEY_CHECK, value);
+}
+
 /* A value written as given, such as a preformatted number "5.140900". */
-void json_raw(struct json_writer *js, const char *key, const char *value);
+static inline void json_raw(struct json_writer *js, const char *key,
+			    const char *value)
+{
+	json_raw_k(js, key, JSON_KEY_CHECK, value);
+}
+
+static inline void json_null_k(struct json_writer *js, const char *key,
+			       size_t key_len)
+{
+	json_raw_k(js, key, key_len, "null");
+}
+
+static inline void json_null(struct json_writer *js, const char *key)
+{
+	json_null_k(js, key, JSON_KEY_CHECK);
+}
+
+/* value NULL: null */
+static inline void json_string_k(struct json_writer *js, const char *key,
+				 size_t key_len, const char *value)
+{
+	if (value)
+		json_string_len_k(js, key, key_len, value, strlen(value));
+	else
+		json_null_k(js, key, key_len);
+}
+
+static inline void json_string(struct json_writer *js, const char *key,
+			       const char *value)
+{
+	json_string_k(js, key, JSON_KEY_CHECK, value);
+}
 /*
  * The writer gathers its output and writes it to out when it has
  * JSON_BUF_SIZE bytes and here: json_flush() writes what is gathered,

@@ -280,11 +280,13 @@ static void json_disk(const struct log_boot *b, struct json_writer *js,
 	const struct note *n = &rd->note;
 
 	json_object_begin(js, NULL);
-	json_string(js, "name", b->ev.disks[rd->ev].name);
-	json_string(js, "alias", n->alias);
-	json_string(js, "alias_source", source_name(n->alias_src));
-	json_string(js, "persistent", n->persistent);
-	json_string(js, "persistent_source", source_name(n->persistent_src));
+	json_string_k(js, JSON_LIT("name"), b->ev.disks[rd->ev].name);
+	json_string_k(js, JSON_LIT("alias"), n->alias);
+	json_string_k(js, JSON_LIT("alias_source"),
+		      source_name(n->alias_src));
+	json_string_k(js, JSON_LIT("persistent"), n->persistent);
+	json_string_k(js, JSON_LIT("persistent_source"),
+		      source_name(n->persistent_src));
 	json_object_end(js);
 }
 
@@ -321,38 +323,39 @@ void log_print_json(struct log_output *o, const struct log_boot *b,
 	json_next(js);
 	json_object_begin(js, NULL);
 	if (rec->has_time) {
-		json_raw(js, "time", format_time(num + sizeof(num), rec->usec));
+		json_raw_k(js, JSON_LIT("time"),
+			   format_time(num + sizeof(num), rec->usec));
 	} else {
-		json_null(js, "time");
+		json_null_k(js, JSON_LIT("time"));
 	}
-	json_u64(js, "boot", b->boot_no ? b->boot_no : 1);
-	json_bool(js, "running_boot", b->current);
-	json_string(js, "level", log_level_name(rec->level));
+	json_u64_k(js, JSON_LIT("boot"), b->boot_no ? b->boot_no : 1);
+	json_bool_k(js, JSON_LIT("running_boot"), b->current);
+	json_string_k(js, JSON_LIT("level"), log_level_name(rec->level));
 	if (malformed) {
-		json_string_len(js, "text", raw, raw_len);
+		json_string_len_k(js, JSON_LIT("text"), raw, raw_len);
 	} else {
 		size_t len = rec->text_len;
 		const char *text = json_text(o, rec->text, &len,
 					     format == LOG_FORMAT_KMSG);
 
 		/* every byte, a NUL one too (\u0000): lossless as text is */
-		json_string_len(js, "text", text, len);
+		json_string_len_k(js, JSON_LIT("text"), text, len);
 	}
 	if (r->text_alias_len) {
 		char alias[ALIAS_MAX_LEN + 1];
 
 		memcpy(alias, r->text_alias, r->text_alias_len);
 		alias[r->text_alias_len] = '\0';
-		json_string(js, "text_alias", alias);
+		json_string_k(js, JSON_LIT("text_alias"), alias);
 	} else {
-		json_null(js, "text_alias");
+		json_null_k(js, JSON_LIT("text_alias"));
 	}
-	json_array_begin(js, "disks", true);
+	json_array_begin_k(js, JSON_LIT("disks"), true);
 	for (size_t i = 0; i < r->ndisks; i++)
 		json_disk(b, js, &r->disks[i]);
 	json_array_end(js);
 	if (malformed)
-		json_bool(js, "malformed", true);
+		json_bool_k(js, JSON_LIT("malformed"), true);
 	json_object_end(js);
 	json_line_end(js);
 }

@@ -106,12 +106,89 @@ static int scan_cases(size_t first)
 	return failed;
 }
 
+/*
+ * Keys: one checked as it is written (escaped if it must be) and one
+ * given with its length (JSON_LIT) are written alike.
+ */
+static int key_cases(size_t first)
+{
+	static const char *const want[] = {
+		"{\"boot\": 1, \"text\": \"x\", \"disks\": []}\n",
+		"{\"a\\\"b\": 1, \"c\\u0001\": null}\n",
+	};
+	struct json_writer js;
+	char *buf[2] = { NULL, NULL };
+	size_t len[2];
+	int failed = 0;
+
+	for (int k = 0; k < 2; k++) {
+		FILE *f = open_memstream(&buf[k], &len[k]);
+
+		if (!f)
+			return 1;
+		json_init(&js, f);
+		js.compact = true;
+		json_object_begin(&js, NULL);
+		if (k == 0) {
+			json_u64_k(&js, JSON_LIT("boot"), 1);
+			json_string_k(&js, JSON_LIT("text"), "x");
+			json_array_begin_k(&js, JSON_LIT("disks"), true);
+		} else {
+			json_u64(&js, "a\"b", 1);
+			json_null(&js, "c\x01");
+		}
+		if (k == 0)
+			json_array_end(&js);
+		json_object_end(&js);
+		json_finish(&js);
+		fclose(f);
+	}
+	for (int k = 0; k < 2; k++) {
+		int ok = buf[k] && strcmp(buf[k], want[k]) == 0;
+
+		printf("%s %zu - %s\n", ok ? "ok" : "not ok", first + k,
+		       k ? "a key that needs escapes, checked" :
+			   "keys given with their length (JSON_LIT)");
+		if (!ok)
+			printf("# got %s", buf[k] ? buf[k] : "nothing\n");
+		failed += !ok;
+	}
+	/* the same members with checked keys write the same bytes */
+	{
+		char *same = NULL;
+		size_t n;
+		FILE *f = open_memstream(&same, &n);
+
+		if (!f)
+			return 1;
+		json_init(&js, f);
+		js.compact = true;
+		json_object_begin(&js, NULL);
+		json_u64(&js, "boot", 1);
+		json_string(&js, "text", "x");
+		json_array_begin(&js, "disks", true);
+		json_array_end(&js);
+		json_object_end(&js);
+		json_finish(&js);
+		fclose(f);
+		int ok = same && buf[0] && strcmp(same, buf[0]) == 0;
+
+		printf("%s %zu - checked keys write what JSON_LIT keys do\n",
+		       ok ? "ok" : "not ok", first + 2);
+		failed += !ok;
+		free(same);
+	}
+	free(buf[0]);
+	free(buf[1]);
+	return failed;
+}
+
 int main(void)
 {
 	size_t n = sizeof(cases) / sizeof(cases[0]);
 	int failed = 0;
 
-	printf("1..%zu\n", n + 17 * 5 + 1);
+	printf("1..%zu\n", n + 17 * 5 + 1 + 3);
 	for (size_t i = 0; i < n; i++) {
 		struct json_writer js;
 		char *buf = NULL, *got;
@@ -135,5 +212,6 @@ int main(void)
 		free(buf);
 	}
 	failed += scan_cases(n + 1);
+	failed += key_cases(n + 17 * 5 + 2);
 	return failed ? 1 : 0;
 }
