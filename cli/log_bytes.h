@@ -35,20 +35,28 @@ static inline bool is_word(char c)
 	return word_byte[(unsigned char)c];
 }
 
-/* Digits at s[*i] into *v (saturating); false when there are none. */
+/*
+ * Digits at s[*i] into *v (saturating); false when there are none.  The
+ * loop runs on locals: *i and *v may alias, so the compiler would store
+ * and load both at every digit.
+ */
 static inline bool get_number(const char *s, size_t len, size_t *i, uint64_t *v)
 {
-	size_t start = *i;
+	size_t j = *i;
+	uint64_t n = 0;
 
-	*v = 0;
-	while (*i < len && is_digit(s[*i])) {
-		if (*v < UINT64_MAX / 10)
-			*v = *v * 10 + (uint64_t)(s[*i] - '0');
+	while (j < len && is_digit(s[j])) {
+		if (n < UINT64_MAX / 10)
+			n = n * 10 + (uint64_t)(s[j] - '0');
 		else
-			*v = UINT64_MAX;
-		(*i)++;
+			n = UINT64_MAX;
+		j++;
 	}
-	return *i > start;
+	*v = n;
+	if (j == *i)
+		return false;
+	*i = j;
+	return true;
 }
 
 
