@@ -208,6 +208,8 @@ struct log_output {
 	bool json;
 	FILE *out;
 	struct json_writer *js;		/* -J: records gathered for out */
+	char *obuf;			/* plain: text gathered for out */
+	size_t olen, ocap;
 	char *buf;			/* unescaped text */
 	size_t buf_cap;
 	unsigned long nmalformed;

@@ -84,6 +84,71 @@ static size_t unsafe_at(const unsigned char *s, size_t len, size_t i, bool nl,
 }
 
 /*
+ * What goes out, gathered in o->obuf: one stdio call for many records
+ * rather than a few for each.  Written out by log_output_flush() and at
+ * exit().
+ */
+#define OUT_SIZE	(64u << 10)
+
+static struct log_output *gathering;
+
+static void out_flush(struct log_output *o)
+{
+	if (o->olen)
+		fwrite_unlocked(o->obuf, 1, o->olen, o->out);
+	o->olen = 0;
+}
+
+static void flush_at_exit(void)
+{
+	if (!gathering)
+		return;
+	out_flush(gathering);
+	if (gathering->js)
+		json_flush(gathering->js);
+}
+
+/* Start gathering o's output: its buffer, and its flush at exit(). */
+static void gather(struct log_output *o)
+{
+	if (!gathering)
+		atexit(flush_at_exit);
+	gathering = o;
+}
+
+/* out_bytes() when s[0..n) does not fit (or nothing is gathered yet) */
+static void out_full(struct log_output *o, const void *s, size_t n)
+{
+	if (!o->obuf) {
+		o->obuf = xmalloc(OUT_SIZE);
+		o->ocap = OUT_SIZE;
+		gather(o);
+	}
+	out_flush(o);
+	if (n >= o->ocap) {
+		fwrite_unlocked(s, 1, n, o->out);
+		return;
+	}
+	memcpy(o->obuf, s, n);
+	o->olen = n;
+}
+
+static inline void out_bytes(struct log_output *o, const void *s, size_t n)
+{
+	if (n > o->ocap - o->olen) {
+		out_full(o, s, n);
+		return;
+	}
+	memcpy(o->obuf + o->olen, s, n);
+	o->olen += n;
+}
+
+static inline void out_byte(struct log_output *o, char c)
+{
+	out_bytes(o, &c, 1);
+}
+
+/*
  * Whether the 8 bytes at s are all printable ASCII (0x20..0x7e): no byte
  * below 0x20 (the borrow test sets a byte's top bit), none of 0x7f and
  * up (adding 1 sets it, or it is set already).
@@ -119,18 +184,18 @@ static void put_esc(struct log_output *o, const char *s, size_t len, bool nl)
 			continue;
 		}
 		if (i > run)
-			fwrite_unlocked(s + run, 1, i - run, o->out);
+			out_bytes(o, s + run, i - run);
 		/* a C1 control is both of its bytes */
 		for (size_t k = i; k < i + n; k++) {
 			char esc[4] = { '\\', 'x', hex[u[k] >> 4], hex[u[k] & 15] };
 
-			fwrite_unlocked(esc, 1, 4, o->out);
+			out_bytes(o, esc, 4);
 		}
 		i += n;
 		run = i;
 	}
 	if (len > run)
-		fwrite_unlocked(s + run, 1, len - run, o->out);
+		out_bytes(o, s + run, len - run);
 }
 
 void log_put(struct log_output *o, const char *s, size_t len)
@@ -161,19 +226,19 @@ static void put_note(struct log_output *o, const struct log_boot *b,
 
 	if (!with_name && !alias && !n->persistent)
 		return;
-	fputc_unlocked('[', o->out);
+	out_byte(o, '[');
 	if (with_name) {
 		log_put(o, e->name, e->name_len);
 		if (alias || n->persistent)
-			fputc_unlocked(' ', o->out);
+			out_byte(o, ' ');
 	}
 	if (alias)
 		log_put(o, alias, strlen(alias));
 	if (alias && n->persistent)
-		fputc_unlocked(' ', o->out);
+		out_byte(o, ' ');
 	if (n->persistent)
 		log_put(o, n->persistent, strlen(n->persistent));
-	fputc_unlocked(']', o->out);
+	out_byte(o, ']');
 }
 
 /*
@@ -231,10 +296,10 @@ static void put_time(struct log_output *o, uint64_t usec)
 	const char *t = format_time(buf + sizeof(buf), usec);
 	size_t len = (size_t)(buf + sizeof(buf) - 1 - t);
 
-	fputc_unlocked('[', o->out);
+	out_byte(o, '[');
 	/* the seconds padded to five columns: ".NNNNNN" is seven bytes */
 	for (size_t w = len - 7; w < 5; w++)
-		fputc_unlocked(' ', o->out);
+		out_byte(o, ' ');
 	log_put(o, t, len);
 	log_put(o, "] ", 2);
 }
@@ -249,7 +314,7 @@ void log_print_plain(struct log_output *o, const struct log_boot *b,
 	else if (rec->has_time)
 		put_time(o, rec->usec);
 	put_annotated(o, b, r, is_journal(format));
-	fputc_unlocked('\n', o->out);
+	out_byte(o, '\n');
 }
 
 void log_print_raw(struct log_output *o, const char *raw, size_t len,
@@ -257,7 +322,7 @@ void log_print_raw(struct log_output *o, const char *raw, size_t len,
 {
 	log_put(o, raw, len);
 	if (!piece && (!len || raw[len - 1] != '\n'))
-		fputc_unlocked('\n', o->out);	/* cut at EOF */
+		out_byte(o, '\n');	/* cut at EOF */
 }
 
 /* text[0..len) with kmsg escapes turned back into bytes, NUL ones too. */
@@ -290,19 +355,6 @@ static void json_disk(const struct log_boot *b, struct json_writer *js,
 	json_object_end(js);
 }
 
-/*
- * The output whose -J records are gathered: written out at exit() too, so
- * that an error that ends the run keeps the records before it, as stdio's
- * own buffer would.
- */
-static struct log_output *gathering;
-
-static void flush_at_exit(void)
-{
-	if (gathering)
-		json_flush(gathering->js);
-}
-
 void log_print_json(struct log_output *o, const struct log_boot *b,
 		    const struct log_rec *r, enum log_format format,
 		    const char *raw, size_t raw_len, bool malformed)
@@ -316,9 +368,7 @@ void log_print_json(struct log_output *o, const struct log_boot *b,
 		js = o->js = xmalloc(sizeof(*js));
 		json_init(js, o->out);
 		js->compact = true;
-		if (!gathering)
-			atexit(flush_at_exit);
-		gathering = o;
+		gather(o);
 	}
 	json_next(js);
 	json_object_begin(js, NULL);
@@ -362,6 +412,7 @@ void log_print_json(struct log_output *o, const struct log_boot *b,
 
 int log_output_flush(struct log_output *o)
 {
+	out_flush(o);
 	if (o->js)
 		json_flush(o->js);
 	return fflush(o->out);
@@ -371,6 +422,9 @@ void log_output_free(struct log_output *o)
 {
 	if (gathering == o)
 		gathering = NULL;
+	free(o->obuf);
+	o->obuf = NULL;
+	o->olen = o->ocap = 0;
 	free(o->js);
 	o->js = NULL;
 }
