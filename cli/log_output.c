@@ -174,6 +174,9 @@ static void put_esc(struct log_output *o, const char *s, size_t len, bool nl)
 		/* printable ASCII, eight bytes at a time: the common case */
 		while (len - i >= 8 && plain_ascii8(u + i))
 			i += 8;
+		/* the last few bytes in the last eight, looked at again */
+		if (len - i < 8 && len >= 8 && plain_ascii8(u + len - 8))
+			i = len;
 		while (i < len && u[i] >= 0x20 && u[i] < 0x7f)
 			i++;
 		if (i == len)
