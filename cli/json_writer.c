@@ -204,6 +204,23 @@ static void member(struct json_writer *js, const char *key, size_t key_len)
 {
 	bool in = js->compact || (js->depth > 0 && js->inline_[js->depth]);
 
+	/* on one line, a key of known length, room for ", \"KEY\": ": at once */
+	if (in && key && key_len < sizeof(js->buf) &&
+	    key_len + 6 <= sizeof(js->buf) - js->len) {
+		char *p = js->buf + js->len;
+
+		if (!js->first[js->depth]) {
+			*p++ = ',';
+			*p++ = ' ';
+		}
+		js->first[js->depth] = false;
+		*p++ = '"';
+		memcpy(p, key, key_len);
+		p += key_len;
+		memcpy(p, "\": ", 3);
+		js->len = (size_t)(p + 3 - js->buf);
+		return;
+	}
 	if (!js->first[js->depth]) {
 		if (in)
 			EMIT_LIT(js, ", ");
