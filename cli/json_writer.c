@@ -22,8 +22,8 @@ void json_flush(struct json_writer *js)
 	js->len = 0;
 }
 
-/* emit() when s[0..n) does not fit: what is gathered goes out first */
-static void emit_full(struct json_writer *js, const void *s, size_t n)
+/* json_emit() when s[0..n) does not fit: what is gathered goes out first */
+void json_emit_full(struct json_writer *js, const void *s, size_t n)
 {
 	json_flush(js);
 	if (n >= sizeof(js->buf)) {
@@ -34,17 +34,6 @@ static void emit_full(struct json_writer *js, const void *s, size_t n)
 	js->len = n;
 }
 
-/* Add s[0..n) to what goes out: one stdio call a buffer, not a piece. */
-static inline void emit(struct json_writer *js, const void *s, size_t n)
-{
-	if (n > sizeof(js->buf) - js->len) {
-		emit_full(js, s, n);
-		return;
-	}
-	memcpy(js->buf + js->len, s, n);
-	js->len += n;
-}
-
 static inline void emit_byte(struct json_writer *js, char c)
 {
 	if (js->len == sizeof(js->buf))
@@ -52,7 +41,7 @@ static inline void emit_byte(struct json_writer *js, char c)
 	js->buf[js->len++] = c;
 }
 
-#define EMIT_LIT(js, lit) emit(js, lit, sizeof(lit) - 1)
+#define EMIT_LIT(js, lit) json_emit(js, lit, sizeof(lit) - 1)
 
 static void indent(struct json_writer *js)
 {
@@ -120,7 +109,7 @@ static void put_hex_escape(struct json_writer *js, const char *head,
 	memcpy(buf, head, n);
 	buf[n++] = hex[(c >> 4) & 15];
 	buf[n++] = hex[c & 15];
-	emit(js, buf, n);
+	json_emit(js, buf, n);
 }
 
 static void put_string(struct json_writer *js, const char *str, size_t len)
@@ -138,7 +127,7 @@ static void put_string(struct json_writer *js, const char *str, size_t len)
 		while (s + n < end && plain_byte[s[n]])
 			n++;
 		if (n) {
-			emit(js, s, n);
+			json_emit(js, s, n);
 			s += n;
 			continue;
 		}
@@ -169,7 +158,7 @@ static void put_string(struct json_writer *js, const char *str, size_t len)
 			s += 2;
 			continue;
 		}
-		emit(js, s, n);
+		json_emit(js, s, n);
 		s += n;
 	}
 	emit_byte(js, '"');
@@ -195,7 +184,7 @@ static void put_key(struct json_writer *js, const char *key, size_t key_len)
 		key_len = n;
 	}
 	emit_byte(js, '"');
-	emit(js, key, key_len);
+	json_emit(js, key, key_len);
 	EMIT_LIT(js, "\": ");
 }
 
@@ -298,7 +287,7 @@ void json_u64_k(struct json_writer *js, const char *key, size_t key_len,
 	do
 		*--p = (char)('0' + value % 10);
 	while ((value /= 10));
-	emit(js, p, (size_t)(buf + sizeof(buf) - p));
+	json_emit(js, p, (size_t)(buf + sizeof(buf) - p));
 }
 
 void json_bool_k(struct json_writer *js, const char *key, size_t key_len,
@@ -315,7 +304,7 @@ void json_raw_k(struct json_writer *js, const char *key, size_t key_len,
 		const char *value)
 {
 	member(js, key, key_len);
-	emit(js, value, strlen(value));
+	json_emit(js, value, strlen(value));
 }
 
 void json_finish(struct json_writer *js)

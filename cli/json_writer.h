@@ -132,6 +132,23 @@ static inline void json_string(struct json_writer *js, const char *key,
  */
 void json_flush(struct json_writer *js);
 void json_finish(struct json_writer *js);
+
+/*
+ * Add s[0..n) to what goes out, as it is: the writer's own pieces, and
+ * the text of an output that shares its buffer (log's plain lines).  One
+ * stdio call a buffer, not a piece.
+ */
+void json_emit_full(struct json_writer *js, const void *s, size_t n);
+
+static inline void json_emit(struct json_writer *js, const void *s, size_t n)
+{
+	if (n > sizeof(js->buf) - js->len) {
+		json_emit_full(js, s, n);
+		return;
+	}
+	memcpy(js->buf + js->len, s, n);
+	js->len += n;
+}
 /*
  * JSON lines, one value a line, gathered across lines: json_next() starts
  * the next value, json_line_end() ends its line without writing, and the

@@ -207,9 +207,7 @@ struct json_writer;
 struct log_output {
 	bool json;
 	FILE *out;
-	struct json_writer *js;		/* -J: records gathered for out */
-	char *obuf;			/* plain: text gathered for out */
-	size_t olen, ocap;
+	struct json_writer *js;		/* what goes to out, gathered */
 	char *buf;			/* unescaped text */
 	size_t buf_cap;
 	unsigned long nmalformed;

@@ -84,68 +84,41 @@ static size_t unsafe_at(const unsigned char *s, size_t len, size_t i, bool nl,
 }
 
 /*
- * What goes out, gathered in o->obuf: one stdio call for many records
- * rather than a few for each.  Written out by log_output_flush() and at
- * exit().
+ * What goes out, plain lines and -J records alike, is gathered in one
+ * writer, o->js (json_emit()): one stdio call for many records rather
+ * than a few for each.  Written out by log_output_flush() and at exit(),
+ * so that an error that ends the run keeps the records before it.
  */
-#define OUT_SIZE	(64u << 10)
-
 static struct log_output *gathering;
-
-static void out_flush(struct log_output *o)
-{
-	if (o->olen)
-		fwrite_unlocked(o->obuf, 1, o->olen, o->out);
-	o->olen = 0;
-}
 
 static void flush_at_exit(void)
 {
-	if (!gathering)
-		return;
-	out_flush(gathering);
-	if (gathering->js)
+	if (gathering)
 		json_flush(gathering->js);
 }
 
-/* Start gathering o's output: its buffer, and its flush at exit(). */
-static void gather(struct log_output *o)
+/* o's writer, made for its first record */
+static struct json_writer *writer(struct log_output *o)
 {
-	if (!gathering)
-		atexit(flush_at_exit);
-	gathering = o;
-}
-
-/* out_bytes() when s[0..n) does not fit (or nothing is gathered yet) */
-static void out_full(struct log_output *o, const void *s, size_t n)
-{
-	if (!o->obuf) {
-		o->obuf = xmalloc(OUT_SIZE);
-		o->ocap = OUT_SIZE;
-		gather(o);
+	if (!o->js) {
+		o->js = xmalloc(sizeof(*o->js));
+		json_init(o->js, o->out);
+		o->js->compact = true;
+		if (!gathering)
+			atexit(flush_at_exit);
+		gathering = o;
 	}
-	out_flush(o);
-	if (n >= o->ocap) {
-		fwrite_unlocked(s, 1, n, o->out);
-		return;
-	}
-	memcpy(o->obuf, s, n);
-	o->olen = n;
+	return o->js;
 }
 
 static inline void out_bytes(struct log_output *o, const void *s, size_t n)
 {
-	if (n > o->ocap - o->olen) {
-		out_full(o, s, n);
-		return;
-	}
-	memcpy(o->obuf + o->olen, s, n);
-	o->olen += n;
+	json_emit(o->js, s, n);
 }
 
 static inline void out_byte(struct log_output *o, char c)
 {
-	out_bytes(o, &c, 1);
+	json_emit(o->js, &c, 1);
 }
 
 /*
@@ -331,6 +304,7 @@ void log_print_plain(struct log_output *o, const struct log_boot *b,
 {
 	const struct log_record *rec = r->rec;
 
+	writer(o);
 	if (format == LOG_FORMAT_DMESG)
 		log_put(o, rec->prefix, rec->prefix_len);
 	else if (rec->has_time)
@@ -342,6 +316,7 @@ void log_print_plain(struct log_output *o, const struct log_boot *b,
 void log_print_raw(struct log_output *o, const char *raw, size_t len,
 		   bool piece)
 {
+	writer(o);
 	log_put(o, raw, len);
 	if (!piece && (!len || raw[len - 1] != '\n'))
 		out_byte(o, '\n');	/* cut at EOF */
@@ -382,16 +357,9 @@ void log_print_json(struct log_output *o, const struct log_boot *b,
 		    const char *raw, size_t raw_len, bool malformed)
 {
 	const struct log_record *rec = r->rec;
-	struct json_writer *js = o->js;
+	struct json_writer *js = writer(o);
 	char num[48];
 
-	if (!js) {
-		/* one writer for every record: its buffer gathers many */
-		js = o->js = xmalloc(sizeof(*js));
-		json_init(js, o->out);
-		js->compact = true;
-		gather(o);
-	}
 	json_next(js);
 	json_object_begin(js, NULL);
 	if (rec->has_time) {
@@ -434,7 +402,6 @@ void log_print_json(struct log_output *o, const struct log_boot *b,
 
 int log_output_flush(struct log_output *o)
 {
-	out_flush(o);
 	if (o->js)
 		json_flush(o->js);
 	return fflush(o->out);
@@ -444,9 +411,6 @@ void log_output_free(struct log_output *o)
 {
 	if (gathering == o)
 		gathering = NULL;
-	free(o->obuf);
-	o->obuf = NULL;
-	o->olen = o->ocap = 0;
 	free(o->js);
 	o->js = NULL;
 }
