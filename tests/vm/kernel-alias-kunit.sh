@@ -14,30 +14,31 @@ check "KUnit is enabled (no 'kunit: disabled' in the log)" \
 suite_ktap() {
 	dmesg --notime | sed -n "/^    # Subtest: $1\$/,/^ok [0-9]* $1\$/p"
 }
-table=$(suite_ktap disk_alias_table)
-echo "$table"
-check "KTAP of the disk_alias_table suite is in the kernel log" test -n "$table"
-check "disk_alias_table: ok" grep -qE '^ok [0-9]+ disk_alias_table$' <<<"$table"
-n=$(grep -c 'not ok' <<<"$table")
-check "no 'not ok' in disk_alias_table ($n)" test "$n" -eq 0
-for c in write_once other_alias disk_name partition_name release \
-	release_unset suffix drop free uevent store race path; do
-	check "disk_alias_table case $c: ok" \
-		grep -qE "^    ok [0-9]+ disk_alias_test_$c\$" <<<"$table"
-done
-total=$(grep -E '^# Totals: ' <<<"$table")
-check "disk_alias_table totals: '$total'" test "$total" = "# Totals: pass:13 fail:0 skip:0 total:13"
-
-scsi=$(suite_ktap scsi_logging_alias)
-echo "$scsi"
-check "KTAP of the scsi_logging_alias suite is in the kernel log" test -n "$scsi"
-check "scsi_logging_alias: ok" grep -qE '^ok [0-9]+ scsi_logging_alias$' <<<"$scsi"
-for c in line trailing_space cut no_alias continued; do
-	check "scsi_logging_alias case $c: ok" \
-		grep -qE "^    ok [0-9]+ scsi_log_test_$c\$" <<<"$scsi"
-done
-total=$(grep -E '^# Totals: ' <<<"$scsi")
-check "scsi_logging_alias totals: '$total'" test "$total" = "# Totals: pass:5 fail:0 skip:0 total:5"
+# check_suite SUITE PREFIX CASE...: the suite's KTAP is in the log and ok,
+# no case failed, each CASE (PREFIX CASE) has its own ok line, and the
+# totals count exactly these cases, all passed
+check_suite() {
+	local suite=$1 prefix=$2 ktap n c total
+	shift 2
+	ktap=$(suite_ktap "$suite")
+	echo "$ktap"
+	check "KTAP of the $suite suite is in the kernel log" test -n "$ktap"
+	check "$suite: ok" grep -qE "^ok [0-9]+ $suite\$" <<<"$ktap"
+	n=$(grep -c 'not ok' <<<"$ktap")
+	check "no 'not ok' in $suite ($n)" test "$n" -eq 0
+	for c in "$@"; do
+		check "$suite case $c: ok" \
+			grep -qE "^    ok [0-9]+ $prefix$c\$" <<<"$ktap"
+	done
+	total=$(grep -E '^# Totals: ' <<<"$ktap")
+	check "$suite totals: '$total'" \
+		test "$total" = "# Totals: pass:$# fail:0 skip:0 total:$#"
+}
+check_suite disk_alias_table disk_alias_test_ write_once other_alias \
+	disk_name partition_name release release_unset suffix drop free \
+	uevent store race path
+check_suite scsi_logging_alias scsi_log_test_ line trailing_space cut \
+	no_alias continued
 # the cut line as the kernel log has it: the 128-byte buffer's 127 bytes,
 # then the alias
 cut=$(dmesg --notime | sed -n 's/^.*kunit-scsi: \(\[sdkunitc\] x*\) (alias kunit-cut)$/\1/p' | tail -n 1)
