@@ -2,6 +2,7 @@
 /* Kernel log records: /dev/kmsg records and dmesg lines (kmsg.h). */
 #include "kmsg.h"
 
+#include <endian.h>
 #include <string.h>
 
 #include "log_bytes.h"
@@ -186,6 +187,32 @@ static size_t parse_level_prefix(const char *s, size_t len,
 	return i + 1;
 }
 
+/*
+ * The fraction of a dmesg time as dmesg prints it, six digits and ']' at
+ * s (with a byte after them to read), in one step: true and *frac, or
+ * false when s is not so.
+ */
+static inline bool usec_digits(const char *s, uint64_t *frac)
+{
+	const uint64_t six = 0x0000ffffffffffffULL;
+	const uint64_t zeros = 0x3030303030303030ULL;
+	uint64_t w, v;
+
+	memcpy(&w, s, sizeof(w));
+	w = le64toh(w);		/* s[0] the lowest byte */
+	/* bytes 0..5 each 0x30..0x39 (no carry: the first test held) */
+	if ((w & 0xf0f0f0f0f0f0ULL) != (zeros & six) ||
+	    ((w + 0x060606060606ULL) & 0xf0f0f0f0f0f0ULL) != (zeros & six) ||
+	    s[6] != ']')
+		return false;
+	/* "00" and the six digits, the first the most significant */
+	v = (((w & six) << 16) | 0x3030) - zeros;
+	v = (v * 10 + (v >> 8)) & 0x00ff00ff00ff00ffULL;	/* pairs */
+	v = (v * 100 + (v >> 16)) & 0x0000ffff0000ffffULL;	/* fours */
+	*frac = (v * 10000 + (v >> 32)) & 0xffffffffULL;
+	return true;
+}
+
 int dmesg_parse(const char *line, size_t len, struct log_record *rec)
 {
 	uint64_t sec, frac;
@@ -204,7 +231,9 @@ int dmesg_parse(const char *line, size_t len, struct log_record *rec)
 		if (get_number(line, len, &j, &sec) && j < len && line[j] == '.') {
 			j++;
 			fstart = j;
-			if (!get_number(line, len, &j, &frac) || j >= len ||
+			if (j + 8 <= len && usec_digits(line + j, &frac))
+				j += 6;
+			else if (!get_number(line, len, &j, &frac) || j >= len ||
 			    line[j] != ']' || j - fstart > 9)
 				return -1;
 			for (size_t k = j - fstart; k < 6; k++)
