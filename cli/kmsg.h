@@ -161,6 +161,9 @@ struct log_event_info {
  */
 size_t log_port_token(const char *text, size_t len, size_t *start);
 
+/* Whether a message is a boot's first line, "Linux version ...". */
+bool log_is_boot_line(const char *text, size_t len);
+
 /*
  * Classify a message.  Cheap for the common line: it looks at the first
  * bytes only, and further only when they are "Linux ", "block " or a

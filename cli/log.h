@@ -266,7 +266,8 @@ void log_system_free(struct log_system *sys);
 
 /* log_evidence.c: a record's boot, and what it shows of the boot's names */
 void log_boot_track(struct log_boot *b, struct log_rec *r,
-		    enum log_format format, const struct log_system *sys);
+		    enum log_format format, const struct log_system *sys,
+		    bool events);
 void log_events_before(struct log_boot *b, const struct log_rec *r,
 		       struct log_system *sys);
 void log_events_after(struct log_boot *b, const struct log_rec *r,

@@ -443,7 +443,7 @@ static void annotate_record(void *pass, const struct log_record *rec,
 	lg->rec.rec = rec;
 	lg->rec.jf = jf;
 	lg->rec.nrecords++;
-	log_boot_track(&lg->boot, &lg->rec, lg->in.format, &lg->sys);
+	log_boot_track(&lg->boot, &lg->rec, lg->in.format, &lg->sys, true);
 	log_events_before(&lg->boot, &lg->rec, &lg->sys);
 	find_disks(lg, rec, true);
 	settle_notes(lg);

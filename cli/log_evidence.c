@@ -56,18 +56,26 @@ static bool is_kernel_record(const struct log_record *rec)
 
 /*
  * Whether the record starts a boot; and the record's boot decided, the
- * running one or not by what sys knows (NULL: not asked).
+ * running one or not by what sys knows (NULL: not asked).  r->event says
+ * what the record shows of a disk (log_classify()), or with !events only
+ * whether it is a boot's first line: all a pass that follows boots alone
+ * needs to know.
  */
 void log_boot_track(struct log_boot *b, struct log_rec *r,
-		    enum log_format format, const struct log_system *sys)
+		    enum log_format format, const struct log_system *sys,
+		    bool events)
 {
 	const struct log_record *rec = r->rec;
 	bool journal = is_journal(format);
 	bool start = false;
 
-	r->event = is_kernel_record(rec) ?
-		   log_classify(rec->text, rec->text_len, &r->event_info) :
-		   LOG_EVENT_NONE;
+	if (!is_kernel_record(rec))
+		r->event = LOG_EVENT_NONE;
+	else if (events)
+		r->event = log_classify(rec->text, rec->text_len, &r->event_info);
+	else
+		r->event = log_is_boot_line(rec->text, rec->text_len) ?
+			   LOG_EVENT_BOOT : LOG_EVENT_NONE;
 	if (journal) {
 		const struct journal_span *id = &r->jf->boot_id;
 

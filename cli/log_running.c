@@ -112,7 +112,7 @@ void log_gather_running(struct run_boot *rb, const char *buf, size_t len)
 		r.nrecords++;	/* each unit, as the annotating pass counts */
 		if (kmsg_parse(buf + pos, n, &rec) == 0) {
 			r.rec = &rec;
-			log_boot_track(&b, &r, LOG_FORMAT_KMSG, NULL);
+			log_boot_track(&b, &r, LOG_FORMAT_KMSG, NULL, true);
 			log_events_before(&b, &r, NULL);
 			log_events_after(&b, &r, NULL);
 			if (b.boot_no != boot) {
@@ -177,7 +177,7 @@ static void prepass_record(void *pass, const struct log_record *rec,
 	p->rec.rec = rec;
 	p->rec.jf = jf;
 	p->rec.nrecords++;
-	log_boot_track(&p->boot, &p->rec, p->format, NULL);
+	log_boot_track(&p->boot, &p->rec, p->format, NULL, false);
 	if (p->boot.boot_no != before) {
 		end_boot(p, before);
 		p->nmatched = p->nmismatched = 0;

@@ -352,6 +352,11 @@ static enum log_event scsi_line(const char *s, size_t len,
 	return LOG_EVENT_INQUIRY;
 }
 
+bool log_is_boot_line(const char *text, size_t len)
+{
+	return PREFIX(text, len, "Linux version ");
+}
+
 enum log_event log_classify(const char *text, size_t len,
 			    struct log_event_info *ev)
 {
@@ -360,8 +365,8 @@ enum log_event log_classify(const char *text, size_t len,
 		return LOG_EVENT_NONE;
 	switch (text[0]) {
 	case 'L':
-		return PREFIX(text, len, "Linux version ") ? LOG_EVENT_BOOT
-							   : LOG_EVENT_NONE;
+		return log_is_boot_line(text, len) ? LOG_EVENT_BOOT
+						   : LOG_EVENT_NONE;
 	case 'b':
 		return PREFIX(text, len, "block ") ? alias_line(text, len, ev)
 						   : LOG_EVENT_NONE;
