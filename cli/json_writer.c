@@ -4,6 +4,8 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "byte_runs.h"
+
 void json_init(struct json_writer *js, FILE *out)
 {
 	/* not the buffer: a writer a record must not clear 4 KiB */
@@ -76,25 +78,7 @@ static size_t utf8_len(const unsigned char *s, size_t avail)
 	return n;
 }
 
-/*
- * Whether the 8 bytes at s need no escape: printable ASCII (0x20..0x7e:
- * no byte below 0x20, none of 0x7f and up) and neither '"' nor '\\'
- * (a zero byte of s ^ c).  A word that fails is done a byte at a time.
- */
-static bool plain8(const unsigned char *s)
-{
-	const uint64_t ones = 0x0101010101010101ULL;
-	const uint64_t tops = 0x8080808080808080ULL;
-	uint64_t w, q, b;
-
-	memcpy(&w, s, sizeof(w));
-	q = w ^ ('"' * ones);
-	b = w ^ ('\\' * ones);
-	return !(((w - 0x20 * ones) & ~w & tops) | ((w | (w + ones)) & tops) |
-		 ((q - ones) & ~q & tops) | ((b - ones) & ~b & tops));
-}
-
-/* plain8()'s rule for one byte: printable ASCII but '"' (0x22), '\\' (0x5c) */
+/* byte_run()'s rule for JSON, for a key's bytes: printable ASCII but '"' (0x22), '\\' (0x5c) */
 static const bool plain_byte[256] = {
 	[0x20 ... 0x21] = true, [0x23 ... 0x5b] = true, [0x5d ... 0x7e] = true,
 };
@@ -119,13 +103,9 @@ static void put_string(struct json_writer *js, const char *str, size_t len)
 
 	emit_byte(js, '"');
 	while (s < end) {
-		size_t n = 0;
-
 		/* a run of plain printable ASCII goes out in one write */
-		while ((size_t)(end - s) - n >= 8 && plain8(s + n))
-			n += 8;
-		while (s + n < end && plain_byte[s[n]])
-			n++;
+		size_t n = byte_run(s, (size_t)(end - s), true);
+
 		if (n) {
 			json_emit(js, s, n);
 			s += n;

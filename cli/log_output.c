@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "byte_runs.h"
 #include "json_writer.h"
 #include "log.h"
 #include "xalloc.h"
@@ -121,21 +122,6 @@ static inline void out_byte(struct log_output *o, char c)
 	json_emit(o->js, &c, 1);
 }
 
-/*
- * Whether the 8 bytes at s are all printable ASCII (0x20..0x7e): no byte
- * below 0x20 (the borrow test sets a byte's top bit), none of 0x7f and
- * up (adding 1 sets it, or it is set already).
- */
-static bool plain_ascii8(const unsigned char *s)
-{
-	const uint64_t ones = 0x0101010101010101ULL;
-	const uint64_t tops = 0x8080808080808080ULL;
-	uint64_t w;
-
-	memcpy(&w, s, sizeof(w));
-	return !(((w - 0x20 * ones) & ~w & tops) | ((w | (w + ones)) & tops));
-}
-
 /* Write s[0..len), each unsafe byte as \xNN as dmesg(1) shows them. */
 static void put_esc(struct log_output *o, const char *s, size_t len, bool nl)
 {
@@ -144,14 +130,8 @@ static void put_esc(struct log_output *o, const char *s, size_t len, bool nl)
 	size_t i = 0, run = 0, skip, n;
 
 	for (;;) {
-		/* printable ASCII, eight bytes at a time: the common case */
-		while (len - i >= 8 && plain_ascii8(u + i))
-			i += 8;
-		/* the last few bytes in the last eight, looked at again */
-		if (len - i < 8 && len >= 8 && plain_ascii8(u + len - 8))
-			i = len;
-		while (i < len && u[i] >= 0x20 && u[i] < 0x7f)
-			i++;
+		/* printable ASCII: the common case */
+		i += byte_run(u + i, len - i, false);
 		if (i == len)
 			break;
 		n = unsafe_at(u, len, i, nl, &skip);
