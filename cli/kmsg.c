@@ -213,6 +213,32 @@ static inline bool usec_digits(const char *s, uint64_t *frac)
 	return true;
 }
 
+/*
+ * "[    5.140900]" at s, a time below 100000 s as dmesg prints it (with
+ * a byte after it to read): true and *usec, or false for any other form,
+ * which the loop in dmesg_parse() reads.
+ */
+static inline bool dmesg_time5(const char *s, size_t len, uint64_t *usec)
+{
+	uint64_t sec = 0, frac;
+	bool digits = false;
+
+	if (len < 15 || s[0] != '[' || s[6] != '.')
+		return false;
+	for (int k = 1; k <= 5; k++) {
+		if (s[k] == ' ' && !digits)
+			continue;
+		if (!is_digit(s[k]))
+			return false;
+		sec = sec * 10 + (uint64_t)(s[k] - '0');
+		digits = true;
+	}
+	if (!digits || !usec_digits(s + 7, &frac))
+		return false;
+	*usec = sec * 1000000 + frac;
+	return true;
+}
+
 int dmesg_parse(const char *line, size_t len, struct log_record *rec)
 {
 	uint64_t sec, frac;
@@ -222,8 +248,13 @@ int dmesg_parse(const char *line, size_t len, struct log_record *rec)
 	rec->level = rec->facility = -1;
 	i = parse_level_prefix(line, len, rec);
 
-	/* "[    5.140900] ": a timestamp, once digits and '.' began one */
-	if (i < len && line[i] == '[') {
+	if (dmesg_time5(line + i, len - i, &rec->usec)) {
+		rec->has_time = true;
+		i += 14;
+		if (line[i] == ' ')
+			i++;
+	} else if (i < len && line[i] == '[') {
+		/* "[    5.140900] ": a timestamp, once digits and '.' began one */
 		size_t j = i + 1;
 
 		while (j < len && line[j] == ' ')
