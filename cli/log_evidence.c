@@ -297,19 +297,16 @@ static bool split_devlink(const struct journal_span *s, char *dir, char *name,
 }
 
 /* The journal's fields: the record's disk, its links and alias then. */
-void log_journal_evidence(struct log_boot *b, const struct log_rec *r)
+/* Apart from its caller: its frame is large, and most records have no links. */
+static __attribute__((noinline)) void devlink_evidence(struct ev_disk *e,
+		const struct journal_fields *jf)
 {
-	const struct journal_fields *jf = r->jf;
 	struct disk_link links[JOURNAL_DEVLINKS_MAX];
 	char dirs[JOURNAL_DEVLINKS_MAX][16], names[JOURNAL_DEVLINKS_MAX][256];
 	char best[PATH_MAX];
 	struct disk d = { .links = links };
-	struct ev_disk *e;
 	size_t n;
 
-	if (r->meta == EV_NONE || !jf || !jf->ndevlinks)
-		return;
-	e = &b->ev.disks[r->meta];
 	for (size_t i = 0; i < jf->ndevlinks; i++) {
 		if (!split_devlink(&jf->devlinks[i], dirs[d.nlinks], names[d.nlinks],
 				   sizeof(names[0])) || strlen(dirs[d.nlinks]) >= 16)
@@ -329,4 +326,10 @@ void log_journal_evidence(struct log_boot *b, const struct log_rec *r)
 		free(e->persistent);
 		e->persistent = xstrdup(strrchr(best, '/') + 1);
 	}
+}
+
+void log_journal_evidence(struct log_boot *b, const struct log_rec *r)
+{
+	if (r->meta != EV_NONE && r->jf && r->jf->ndevlinks)
+		devlink_evidence(&b->ev.disks[r->meta], r->jf);
 }
