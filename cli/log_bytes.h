@@ -35,6 +35,34 @@ static inline bool is_word(char c)
 	return word_byte[(unsigned char)c];
 }
 
+#if defined(__SSE2__) && !defined(DISKALIAS_NO_SIMD)
+#include <emmintrin.h>
+#define LOG_BYTES_SSE2 1
+
+/*
+ * word_byte[] and two more classes of the 16 bytes at p, as 16-bit masks
+ * (bit k: byte k): word bytes, digits, colons.
+ */
+static inline void word_masks16(const void *p, unsigned *word,
+				unsigned *digit, unsigned *colon)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)p);
+	/* a letter of either case is 'a'..'z' with 0x20 set; bytes of
+	 * 0x80 and up are negative to these signed compares */
+	__m128i low = _mm_or_si128(v, _mm_set1_epi8(0x20));
+	__m128i let = _mm_and_si128(_mm_cmpgt_epi8(low, _mm_set1_epi8('a' - 1)),
+				    _mm_cmplt_epi8(low, _mm_set1_epi8('z' + 1)));
+	__m128i dig = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+				    _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+	__m128i sep = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('_')),
+				   _mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
+
+	*word = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(let, dig), sep));
+	*digit = (unsigned)_mm_movemask_epi8(dig);
+	*colon = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')));
+}
+#endif
+
 /*
  * Digits at s[*i] into *v (saturating); false when there are none.  The
  * loop runs on locals: *i and *v may alias, so the compiler would store

@@ -16,15 +16,21 @@ enum { CL_NONE, CL_WORD, CL_START, CL_DIGIT };
 void log_scanner_init(struct log_scanner *sc, const uint8_t first_bytes[32],
 		      size_t max_len)
 {
+	sc->nfirst = 0;
 	for (int c = 0; c < 256; c++) {
-		if (is_digit((char)c))
+		if (is_digit((char)c)) {
 			sc->cls[c] = CL_DIGIT;
-		else if (!word_byte[c])
+		} else if (!word_byte[c]) {
 			sc->cls[c] = CL_NONE;
-		else if (first_bytes[c >> 3] & (1u << (c & 7)))
+		} else if (first_bytes[c >> 3] & (1u << (c & 7))) {
 			sc->cls[c] = CL_START;
-		else
+			if (sc->nfirst < LOG_SCAN_FIRST_MAX)
+				memset(sc->firstv[sc->nfirst], c, 16);
+			if (sc->nfirst <= LOG_SCAN_FIRST_MAX)
+				sc->nfirst++;
+		} else {
 			sc->cls[c] = CL_WORD;
+		}
 	}
 	sc->max_len = max_len;
 }
@@ -54,6 +60,110 @@ size_t log_scsi_address_len(const char *text, size_t len, size_t start)
 	return scsi_address_len(text, len, start);
 }
 
+#ifdef LOG_BYTES_SSE2
+/* The bytes of the 16 at p that may start a name, as a 16-bit mask. */
+static inline unsigned first_mask16(const struct log_scanner *sc,
+				    const void *p, unsigned starts)
+{
+	__m128i v, eq;
+	unsigned m = 0;
+
+	if (sc->nfirst > LOG_SCAN_FIRST_MAX) {
+		/* a set too large to compare with: each start looked up */
+		for (unsigned s = starts; s; s &= s - 1) {
+			unsigned k = (unsigned)__builtin_ctz(s);
+
+			m |= (unsigned)(sc->cls[((const unsigned char *)p)[k]] ==
+					CL_START) << k;
+		}
+		return m;
+	}
+	v = _mm_loadu_si128((const __m128i *)p);
+	eq = _mm_setzero_si128();
+	for (unsigned j = 0; j < sc->nfirst; j++)
+		eq = _mm_or_si128(eq, _mm_cmpeq_epi8(v,
+				  _mm_load_si128((const __m128i *)sc->firstv[j])));
+	return (unsigned)_mm_movemask_epi8(eq) & starts;
+}
+
+/*
+ * Sixteen bytes a step.  The masks of a block's word bytes, digits and
+ * colons give its words' first bytes, and with a compare against each
+ * byte of the set, the words that may be names; adding the first bit of
+ * each word led by a digit to the word mask carries it to the byte after
+ * the word, so the colons there mark the possible SCSI addresses.  Only
+ * those are looked at, in the order of their words, as the byte-at-a-time
+ * loop below takes them; a block with none costs no branch but its loop's.
+ */
+bool log_next_token(const struct log_scanner *sc, const char *text,
+		    size_t len, size_t *pos, struct log_token *tok)
+{
+	size_t i = *pos, from = *pos;
+	/* the byte before i is a word's; a word led by a digit runs to i */
+	unsigned carry = 0, dcarry = 0;
+	unsigned char pad[16];
+
+	while (i < len) {
+		size_t n = len - i < 16 ? len - i : 16, ws, cs, end, k;
+		const void *b = text + i;
+		unsigned w, d, c, x, starts, cand, col;
+
+		if (n < 16) {
+			/* zeros: no word's, no colon, in no set */
+			memset(pad, 0, sizeof(pad));
+			memcpy(pad, b, n);
+			b = pad;
+		}
+		word_masks16(b, &w, &d, &c);
+		starts = w & ~((w << 1) | carry);
+		cand = first_mask16(sc, b, starts);
+		/* after a colon, a number is no address's first */
+		x = (w + (starts & d & ~(c << 1)) + dcarry) & ~w;	/* bit 16: past the block */
+		col = x & c & ((d >> 1) | 0x8000);	/* a digit next, or maybe */
+		while (cand | col) {
+			ws = cand ? i + (size_t)__builtin_ctz(cand) : SIZE_MAX;
+			cs = col ? i + (size_t)__builtin_ctz(col) : SIZE_MAX;
+			if (ws < cs) {
+				/* a word that may be a name: where it ends */
+				end = ws + (size_t)__builtin_ctz(~w >> (ws - i));
+				while (end < len && is_word(text[end]))
+					end++;
+				if (end - ws <= sc->max_len) {
+					*tok = (struct log_token){ ws, end - ws, LOG_TOKEN_WORD };
+					*pos = end;
+					return true;
+				}
+				if (end >= i + 16) {
+					/* past the block: on from its end, a
+					 * byte no word has */
+					i = end;
+					carry = dcarry = 0;
+					goto next;
+				}
+				cand &= ~0u << (end - i);
+				continue;
+			}
+			/* the word before the colon, led by a digit */
+			col &= col - 1;
+			for (ws = cs; ws > from && is_word(text[ws - 1]); ws--)
+				;
+			if (is_digit(text[ws]) &&
+			    (k = scsi_address_len(text, len, ws)) != 0) {
+				*tok = (struct log_token){ ws, k, LOG_TOKEN_SCSI };
+				*pos = ws + k;
+				return true;
+			}
+		}
+		carry = (w >> 15) & 1;
+		dcarry = (x >> 16) & 1;
+		i += 16;
+next:
+		;
+	}
+	*pos = len;
+	return false;
+}
+#else
 bool log_next_token(const struct log_scanner *sc, const char *text,
 		    size_t len, size_t *pos, struct log_token *tok)
 {
@@ -86,6 +196,7 @@ bool log_next_token(const struct log_scanner *sc, const char *text,
 	*pos = len;
 	return false;
 }
+#endif
 
 size_t log_alias_suffix(const char *text, size_t len, const char **alias,
 			size_t *alias_len)

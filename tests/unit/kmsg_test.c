@@ -287,9 +287,10 @@ static bool ref_word(unsigned char c)
 	       (c >= 'A' && c <= 'Z') || c == '-' || c == '_';
 }
 
-/* The next token by the contract in kmsg.h, a byte at a time. */
+/* The next token by the contract in kmsg.h, a byte at a time; first[]
+ * says which bytes may start a name. */
 static bool ref_next(const char *t, size_t len, size_t *pos, size_t max_len,
-		     struct log_token *tok)
+		     const bool first[256], struct log_token *tok)
 {
 	size_t i = *pos;
 
@@ -303,7 +304,7 @@ static bool ref_next(const char *t, size_t len, size_t *pos, size_t max_len,
 		start = i;
 		while (i < len && ref_word((unsigned char)t[i]))
 			i++;
-		if ((t[start] == 's' || t[start] == 'n') && i - start <= max_len) {
+		if (first[(unsigned char)t[start]] && i - start <= max_len) {
 			*tok = (struct log_token){ start, i - start, LOG_TOKEN_WORD };
 			*pos = i;
 			return true;
@@ -319,21 +320,29 @@ static bool ref_next(const char *t, size_t len, size_t *pos, size_t max_len,
 	return false;
 }
 
-static void test_tokens_blocks(void)
+/*
+ * set: the bytes that may start a name, few (compared with at once) or
+ * more than LOG_SCAN_FIRST_MAX (looked up).
+ */
+static void test_tokens_blocks(const char *set)
 {
-	static const char pieces[][10] = {
+	static const char pieces[][13] = {
 		"sdb", "nvme0n1", "sd", "x", "usdb", " ", ", ", "[", "]", ":",
 		"0", "2:0:0:1", "12", "-", "_", "\t", "\xe9", "\x7f", "(", "s",
-		"nnnnnnnnn", "abcdefg", "0:0", "/dev/",
+		"nnnnnnnnn", "abcdefg", "0:0", "/dev/", "0000:00:1f.2", "1-1:",
+		"9:", "Zq", "dm-0", "0123456789ab",
 	};
 	struct log_scanner sc;
 	uint8_t first[32] = { 0 };
+	bool firstb[256] = { false };
 	uint32_t x = 2463534242u;
-	char text[420], what[80];
+	char text[420], what[120];
 	int bad = 0;
 
-	first['s' >> 3] |= 1u << ('s' & 7);
-	first['n' >> 3] |= 1u << ('n' & 7);
+	for (const char *p = set; *p; p++) {
+		first[(unsigned char)*p >> 3] |= 1u << (*p & 7);
+		firstb[(unsigned char)*p] = true;
+	}
 	log_scanner_init(&sc, first, 12);
 	for (int round = 0; round < 20000 && !bad; round++) {
 		size_t len = 0, want = xorshift(&x) % 400;
@@ -354,7 +363,7 @@ static void test_tokens_blocks(void)
 
 			do {
 				r1 = log_next_token(&sc, text, len, &p1, &t1);
-				r2 = ref_next(text, len, &p2, 12, &t2);
+				r2 = ref_next(text, len, &p2, 12, firstb, &t2);
 				if (r1 != r2 || p1 != p2 ||
 				    (r1 && (t1.start != t2.start || t1.len != t2.len ||
 					    t1.kind != t2.kind)))
@@ -363,13 +372,42 @@ static void test_tokens_blocks(void)
 			if (bad) {
 				snprintf(what, sizeof(what),
 					 "log_next_token = byte-at-a-time reference "
-					 "(round %d, from %zu)", round, from);
+					 "(set %s, round %d, from %zu)", set, round, from);
 				text[len] = '\0';
 				expect(false, what, text);
 			}
 		}
 	}
-	expect(!bad, "log_next_token = byte-at-a-time reference on 20000 texts", "");
+	/* every byte value, next to a name's first byte and a digit and a
+	 * colon, at each place of a 16-byte block */
+	for (int c = 0; c < 256 && !bad; c++) {
+		for (size_t at = 0; at < 40 && !bad; at++) {
+			size_t p1 = 0, p2 = 0, len = at + 12;
+			struct log_token t1, t2;
+			bool r1, r2;
+
+			memset(text, ' ', len);
+			memcpy(text + at, "s1:1:1:1s", 9);
+			text[at + 1 + c % 4] = (char)c;
+			text[at + 9 + c % 3] = (char)c;
+			do {
+				r1 = log_next_token(&sc, text, len, &p1, &t1);
+				r2 = ref_next(text, len, &p2, 12, firstb, &t2);
+				if (r1 != r2 || p1 != p2 ||
+				    (r1 && (t1.start != t2.start || t1.len != t2.len ||
+					    t1.kind != t2.kind)))
+					bad = 1;
+			} while (r1 && r2 && !bad);
+			if (bad) {
+				snprintf(what, sizeof(what), "log_next_token = reference "
+					 "(set %s, byte 0x%02x at %zu)", set, c, at);
+				expect(false, what, "");
+			}
+		}
+	}
+	snprintf(what, sizeof(what), "log_next_token = byte-at-a-time reference on "
+		 "20000 texts, names starting with one of \"%s\"", set);
+	expect(!bad, what, "");
 }
 
 /* The " (alias NAME)" a patched kernel ends a message with. */
@@ -687,7 +725,8 @@ int main(void)
 	test_record_len();
 	test_detect();
 	test_tokens();
-	test_tokens_blocks();
+	test_tokens_blocks("sn");
+	test_tokens_blocks("abcdefghijklmnopqrstuvwxyzZ");
 	test_alias_suffix();
 	test_unescape();
 	test_classify();
