@@ -52,9 +52,7 @@ static void add(struct disk_index *dx, const char *key, size_t len,
 	XGROW(dx->ents, dx->nents, dx->ents_cap, 64);
 	dx->ents[dx->nents++] = (struct dx_key){ key, len, disk << 2 | (size_t)kind, owned };
 	if (kind != KEY_OTHER) {
-		unsigned char c = (unsigned char)key[0];
-
-		dx->first_bytes[c >> 3] |= 1u << (c & 7);
+		log_heads_add(&dx->heads, key, len);
 		if (len > dx->max_name_len)
 			dx->max_name_len = len;
 	}
@@ -308,6 +306,18 @@ static bool lettered(const char *w, size_t len, size_t p)
 	if (p == start || p - start > 4)
 		return false;
 	return p == len || digits(w, len, p) == len - p;
+}
+
+/* The naming schemes below, by the first bytes all their names share. */
+static const char *const scheme_heads[] = {
+	"sd", "sr", "vd", "hd", "xvd", "nbd", "nvme", "mmcblk", "md", "dm-",
+	"loop", "pmem", "rbd", "ram", "zram",
+};
+
+void disk_index_scheme_heads(struct log_heads *h)
+{
+	for (size_t i = 0; i < sizeof(scheme_heads) / sizeof(scheme_heads[0]); i++)
+		log_heads_add(h, scheme_heads[i], strlen(scheme_heads[i]));
 }
 
 bool disk_index_plausible_name(const char *w, size_t len)

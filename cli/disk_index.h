@@ -16,6 +16,7 @@
 
 #include "disk_arg.h"
 #include "disks.h"
+#include "kmsg.h"
 #include "log_aliases.h"
 #include "strmap.h"
 
@@ -38,7 +39,7 @@ struct disk_index {
 		bool owned;		/* made here ("b8:16"): freed with it */
 	} *ents;
 	size_t nents, ents_cap;
-	uint8_t first_bytes[32];	/* first bytes of the names */
+	struct log_heads heads;		/* of the names (kmsg.h) */
 	size_t max_name_len;
 
 	/* ports and controllers, sorted: "ata3", "ata3.00", "nvme0"
@@ -88,5 +89,8 @@ const struct dx_disk *disk_index_port(struct disk_index *dx,
 
 /* Whether word could name a disk the index has not seen (hotplug). */
 bool disk_index_plausible_name(const char *word, size_t len);
+
+/* Add to h the heads of every name disk_index_plausible_name() takes. */
+void disk_index_scheme_heads(struct log_heads *h);
 
 #endif

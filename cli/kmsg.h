@@ -75,23 +75,44 @@ struct log_token {
 };
 
 /*
- * What log_next_token() looks for: words whose first byte is in a set
- * (the first bytes of the known names) and that are no longer than
- * max_len, and SCSI addresses.  One byte class table, so that the scan
- * is a table lookup a byte; and for a scan sixteen bytes at a time, the
- * set's bytes each sixteen times (nfirst of them; LOG_SCAN_FIRST_MAX + 1:
- * too many, looked up in the table).
+ * The heads of a set of names: the first two bytes of each, or of a
+ * one-byte name its byte and 0; a bit each.  A word is of the set's
+ * heads when its own head is one.
+ */
+struct log_heads {
+	uint8_t bits[256][32];
+};
+
+void log_heads_add(struct log_heads *h, const char *name, size_t len);
+
+static inline bool log_heads_has(const struct log_heads *h, const char *word,
+				 size_t len)
+{
+	unsigned c0 = (unsigned char)word[0];
+	unsigned c1 = len >= 2 ? (unsigned char)word[1] : 0;
+
+	return len && (h->bits[c0][c1 >> 3] & (1u << (c1 & 7)));
+}
+
+/*
+ * What log_next_token() looks for: words of a set's heads (those of the
+ * known names and naming schemes) no longer than max_len, and SCSI
+ * addresses.  One byte class table, so that the scan is a table lookup a
+ * byte; and for a scan sixteen bytes at a time, the heads' first bytes
+ * each sixteen times (nfirst of them; LOG_SCAN_FIRST_MAX + 1: too many,
+ * looked up in the table).
  */
 #define LOG_SCAN_FIRST_MAX	16
 
 struct log_scanner {
 	uint8_t cls[256];
 	size_t max_len;
+	struct log_heads heads;
 	unsigned nfirst;
 	uint8_t firstv[LOG_SCAN_FIRST_MAX][16] __attribute__((aligned(16)));
 };
 
-void log_scanner_init(struct log_scanner *sc, const uint8_t first_bytes[32],
+void log_scanner_init(struct log_scanner *sc, const struct log_heads *heads,
 		      size_t max_len);
 
 /*

@@ -40,8 +40,7 @@ static uint32_t word_disk(struct logger *lg, const char *w, size_t len)
 	if (disk_index_plausible_name(w, len))
 		return ev_map_get(&lg->boot.ev, w, log_disk_part(w, len), true);
 	/* a name of today's tree that no naming scheme above has */
-	if (len > dx->max_name_len ||
-	    !(dx->first_bytes[(unsigned char)w[0] >> 3] & (1u << (w[0] & 7))))
+	if (len > dx->max_name_len || !log_heads_has(&dx->heads, w, len))
 		return EV_NONE;
 	d = disk_index_lookup(dx, w, len);
 	if (d && d->name_len == len && memcmp(d->name, w, len) == 0)

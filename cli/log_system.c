@@ -14,17 +14,10 @@
 
 #define RESCAN_SECONDS	1	/* the live log: at most one re-scan a second */
 
-static void set_bit(uint8_t *set, unsigned char c)
-{
-	set[c >> 3] |= 1u << (c & 7);
-}
-
 void log_build_index(struct log_system *sys, uint64_t nrecords)
 {
-	/* first letters of the names a disk of any boot may have had */
-	static const char name_first[] = "dhlmnprsvxz";
 	struct timespec ts;
-	uint8_t first[32];
+	struct log_heads heads;
 	size_t max_len;
 	int r;
 
@@ -44,13 +37,13 @@ void log_build_index(struct log_system *sys, uint64_t nrecords)
 	sys->last_scan = ts.tv_sec;
 	sys->dx_built_rec = sys->live ? nrecords : UINT64_MAX;
 	sys->dx_stale = false;
-	memcpy(first, sys->dx.first_bytes, sizeof(first));
-	for (const char *p = name_first; *p; p++)
-		set_bit(first, (unsigned char)*p);
+	/* the names of today, and those a disk of any boot may have had */
+	heads = sys->dx.heads;
+	disk_index_scheme_heads(&heads);
 	max_len = sys->dx.max_name_len;
 	if (max_len < LOG_NAME_MAX)
 		max_len = LOG_NAME_MAX;
-	log_scanner_init(&sys->scanner, first, max_len);
+	log_scanner_init(&sys->scanner, &heads, max_len);
 }
 
 static void maybe_rescan(struct log_system *sys, uint64_t nrecords)

@@ -13,7 +13,25 @@
 
 enum { CL_NONE, CL_WORD, CL_START, CL_DIGIT };
 
-void log_scanner_init(struct log_scanner *sc, const uint8_t first_bytes[32],
+void log_heads_add(struct log_heads *h, const char *name, size_t len)
+{
+	unsigned c0 = (unsigned char)name[0];
+	unsigned c1 = len >= 2 ? (unsigned char)name[1] : 0;
+
+	if (len)
+		h->bits[c0][c1 >> 3] |= 1u << (c1 & 7);
+}
+
+/* Whether any head starts with byte c. */
+static bool heads_first(const struct log_heads *h, int c)
+{
+	for (size_t k = 0; k < sizeof(h->bits[c]); k++)
+		if (h->bits[c][k])
+			return true;
+	return false;
+}
+
+void log_scanner_init(struct log_scanner *sc, const struct log_heads *heads,
 		      size_t max_len)
 {
 	sc->nfirst = 0;
@@ -22,7 +40,7 @@ void log_scanner_init(struct log_scanner *sc, const uint8_t first_bytes[32],
 			sc->cls[c] = CL_DIGIT;
 		} else if (!word_byte[c]) {
 			sc->cls[c] = CL_NONE;
-		} else if (first_bytes[c >> 3] & (1u << (c & 7))) {
+		} else if (heads_first(heads, c)) {
 			sc->cls[c] = CL_START;
 			if (sc->nfirst < LOG_SCAN_FIRST_MAX)
 				memset(sc->firstv[sc->nfirst], c, 16);
@@ -33,6 +51,7 @@ void log_scanner_init(struct log_scanner *sc, const uint8_t first_bytes[32],
 		}
 	}
 	sc->max_len = max_len;
+	sc->heads = *heads;
 }
 
 /* A SCSI address H:C:T:L at text[start], whose first number ends at end. */
@@ -89,7 +108,8 @@ static inline unsigned first_mask16(const struct log_scanner *sc,
 /*
  * Sixteen bytes a step.  The masks of a block's word bytes, digits and
  * colons give its words' first bytes, and with a compare against each
- * byte of the set, the words that may be names; adding the first bit of
+ * heads' first byte, the words that may be names (whose second byte is
+ * then looked up); adding the first bit of
  * each word led by a digit to the word mask carries it to the byte after
  * the word, so the colons there mark the possible SCSI addresses.  Only
  * those are looked at, in the order of their words, as the byte-at-a-time
@@ -124,7 +144,13 @@ bool log_next_token(const struct log_scanner *sc, const char *text,
 			ws = cand ? i + (size_t)__builtin_ctz(cand) : SIZE_MAX;
 			cs = col ? i + (size_t)__builtin_ctz(col) : SIZE_MAX;
 			if (ws < cs) {
-				/* a word that may be a name: where it ends */
+				/* a word that may be a name: of a head? */
+				k = ws + 1 < len && is_word(text[ws + 1]) ? 2 : 1;
+				if (!log_heads_has(&sc->heads, text + ws, k)) {
+					cand &= cand - 1;
+					continue;
+				}
+				/* and where it ends */
 				end = ws + (size_t)__builtin_ctz(~w >> (ws - i));
 				while (end < len && is_word(text[end]))
 					end++;
@@ -180,7 +206,8 @@ bool log_next_token(const struct log_scanner *sc, const char *text,
 		start = i++;
 		while (i < len && cls[(unsigned char)text[i]] != CL_NONE)
 			i++;
-		if (c == CL_START && i - start <= sc->max_len) {
+		if (c == CL_START && i - start <= sc->max_len &&
+		    log_heads_has(&sc->heads, text + start, i - start)) {
 			*tok = (struct log_token){ start, i - start, LOG_TOKEN_WORD };
 			*pos = i;
 			return true;

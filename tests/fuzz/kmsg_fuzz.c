@@ -140,14 +140,15 @@ static void journal(const char *buf, size_t size, char *scratch)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *buf = (const char *)data;
-	struct log_scanner sc;
+	static struct log_scanner sc;
+	static struct log_heads heads;
 	struct log_record rec;
-	uint8_t first[32];
 	char *out;
 	size_t pos = 0;
 
-	memset(first, 0xff, sizeof(first));
-	log_scanner_init(&sc, first, 16);
+	/* every head: every word is looked at */
+	memset(&heads, 0xff, sizeof(heads));
+	log_scanner_init(&sc, &heads, 16);
 	log_detect_format(buf, size);
 
 	out = malloc(size + 1);
