@@ -279,12 +279,30 @@ static void put_time(struct log_output *o, uint64_t usec)
 	log_put(o, "] ", 2);
 }
 
+/* Whether the plain line has a note to put in. */
+static bool has_note(const struct log_rec *r)
+{
+	if (r->meta_unnamed)
+		return true;
+	for (size_t i = 0; i < r->nhits; i++)
+		if (r->hits[i].note_here)
+			return true;
+	return false;
+}
+
 void log_print_plain(struct log_output *o, const struct log_boot *b,
 		     const struct log_rec *r, enum log_format format)
 {
 	const struct log_record *rec = r->rec;
 
 	writer(o);
+	if (format == LOG_FORMAT_DMESG && !has_note(r)) {
+		/* most lines: as read, the prefix (ASCII) and the text
+		 * one piece */
+		put_esc(o, rec->prefix, rec->prefix_len + rec->text_len, false);
+		out_byte(o, '\n');
+		return;
+	}
 	if (format == LOG_FORMAT_DMESG)
 		log_put(o, rec->prefix, rec->prefix_len);
 	else if (rec->has_time)
