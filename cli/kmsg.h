@@ -97,23 +97,39 @@ static inline bool log_heads_has(const struct log_heads *h, const char *word,
 /*
  * What log_next_token() looks for: words of a set's heads (those of the
  * known names and naming schemes) no longer than max_len, and SCSI
- * addresses.  One byte class table, so that the scan is a table lookup a
- * byte; and for a scan sixteen bytes at a time, the heads' first bytes
- * each sixteen times (nfirst of them; LOG_SCAN_FIRST_MAX + 1: too many,
- * looked up in the table).
+ * addresses.  How it looks (impl): a byte at a time with one byte class
+ * table; or sixteen bytes at a time (log_text.c), which needs the heads'
+ * first bytes each sixteen times to compare with (SSE2: nfirst of them,
+ * LOG_SCAN_FIRST_MAX + 1 for too many, looked up in the table), or as two
+ * tables of sixteen looked up by each byte's halves (SSSE3's pshufb).
+ * log_scanner_init() takes the best the processor has.
  */
 #define LOG_SCAN_FIRST_MAX	16
+
+enum log_scan_impl {
+	LOG_SCAN_BYTES,
+	LOG_SCAN_SSE2,
+	LOG_SCAN_SSSE3,
+};
 
 struct log_scanner {
 	uint8_t cls[256];
 	size_t max_len;
 	struct log_heads heads;
+	enum log_scan_impl impl;
 	unsigned nfirst;
 	uint8_t firstv[LOG_SCAN_FIRST_MAX][16] __attribute__((aligned(16)));
+	/* bit h of nib_low[l]: the byte h << 4 | l starts a head; nib_high[h]: bit h */
+	uint8_t nib_low[16] __attribute__((aligned(16)));
+	uint8_t nib_high[16] __attribute__((aligned(16)));
 };
 
 void log_scanner_init(struct log_scanner *sc, const struct log_heads *heads,
 		      size_t max_len);
+
+/* Whether this build and processor have impl (for the tests: they set
+ * sc->impl to each). */
+bool log_scan_impl_supported(enum log_scan_impl impl);
 
 /*
  * The next candidate name in text at or after *pos; advances *pos.

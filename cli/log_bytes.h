@@ -37,6 +37,7 @@ static inline bool is_word(char c)
 
 #if defined(__SSE2__) && !defined(DISKALIAS_NO_SIMD)
 #include <emmintrin.h>
+#include <tmmintrin.h>	/* SSSE3: only in functions built for it */
 #define LOG_BYTES_SSE2 1
 
 /*

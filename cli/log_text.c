@@ -31,10 +31,29 @@ static bool heads_first(const struct log_heads *h, int c)
 	return false;
 }
 
+bool log_scan_impl_supported(enum log_scan_impl impl)
+{
+	switch (impl) {
+	case LOG_SCAN_BYTES:
+		return true;
+#ifdef LOG_BYTES_SSE2
+	case LOG_SCAN_SSE2:
+		return true;
+	case LOG_SCAN_SSSE3:
+		return __builtin_cpu_supports("ssse3");
+#endif
+	default:
+		return false;
+	}
+}
+
 void log_scanner_init(struct log_scanner *sc, const struct log_heads *heads,
 		      size_t max_len)
 {
 	sc->nfirst = 0;
+	memset(sc->nib_low, 0, sizeof(sc->nib_low));
+	for (int h = 0; h < 16; h++)	/* bytes of 0x80 and up start none */
+		sc->nib_high[h] = h < 8 ? (uint8_t)(1u << h) : 0;
 	for (int c = 0; c < 256; c++) {
 		if (is_digit((char)c)) {
 			sc->cls[c] = CL_DIGIT;
@@ -42,6 +61,7 @@ void log_scanner_init(struct log_scanner *sc, const struct log_heads *heads,
 			sc->cls[c] = CL_NONE;
 		} else if (heads_first(heads, c)) {
 			sc->cls[c] = CL_START;
+			sc->nib_low[c & 15] |= (uint8_t)(1u << (c >> 4));	/* c < 0x80 */
 			if (sc->nfirst < LOG_SCAN_FIRST_MAX)
 				memset(sc->firstv[sc->nfirst], c, 16);
 			if (sc->nfirst <= LOG_SCAN_FIRST_MAX)
@@ -52,6 +72,9 @@ void log_scanner_init(struct log_scanner *sc, const struct log_heads *heads,
 	}
 	sc->max_len = max_len;
 	sc->heads = *heads;
+	sc->impl = log_scan_impl_supported(LOG_SCAN_SSSE3) ? LOG_SCAN_SSSE3 :
+		   log_scan_impl_supported(LOG_SCAN_SSE2) ? LOG_SCAN_SSE2 :
+		   LOG_SCAN_BYTES;
 }
 
 /* A SCSI address H:C:T:L at text[start], whose first number ends at end. */
@@ -80,7 +103,26 @@ size_t log_scsi_address_len(const char *text, size_t len, size_t start)
 }
 
 #ifdef LOG_BYTES_SSE2
-/* The bytes of the 16 at p that may start a name, as a 16-bit mask. */
+/*
+ * SSSE3: each byte's low and high halves look up a table of sixteen
+ * (pshufb), and the byte starts a head when the two agree on a bit.
+ * Inlined only into code built for SSSE3 (next_token16_ssse3()).
+ */
+static inline __attribute__((target("ssse3"))) unsigned first_mask16_ssse3(
+	const struct log_scanner *sc, const void *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)p);
+	__m128i low = _mm_and_si128(v, _mm_set1_epi8(0x0f));
+	__m128i high = _mm_and_si128(_mm_srli_epi16(v, 4), _mm_set1_epi8(0x0f));
+	__m128i both = _mm_and_si128(
+		_mm_shuffle_epi8(_mm_load_si128((const __m128i *)sc->nib_low), low),
+		_mm_shuffle_epi8(_mm_load_si128((const __m128i *)sc->nib_high), high));
+
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(both, _mm_setzero_si128())) ^
+	       0xffffu;
+}
+
+/* SSE2: the bytes of the 16 at p that may start a name, as a 16-bit mask. */
 static inline unsigned first_mask16(const struct log_scanner *sc,
 				    const void *p, unsigned starts)
 {
@@ -115,8 +157,9 @@ static inline unsigned first_mask16(const struct log_scanner *sc,
  * those are looked at, in the order of their words, as the byte-at-a-time
  * loop below takes them; a block with none costs no branch but its loop's.
  */
-bool log_next_token(const struct log_scanner *sc, const char *text,
-		    size_t len, size_t *pos, struct log_token *tok)
+static inline __attribute__((always_inline)) bool
+next_token16(const struct log_scanner *sc, const char *text, size_t len,
+	     size_t *pos, struct log_token *tok, bool ssse3)
 {
 	size_t i = *pos, from = *pos;
 	/* the byte before i is a word's; a word led by a digit runs to i */
@@ -136,7 +179,8 @@ bool log_next_token(const struct log_scanner *sc, const char *text,
 		}
 		word_masks16(b, &w, &d, &c);
 		starts = w & ~((w << 1) | carry);
-		cand = first_mask16(sc, b, starts);
+		cand = ssse3 ? first_mask16_ssse3(sc, b) & starts
+			     : first_mask16(sc, b, starts);
 		/* after a colon, a number is no address's first */
 		x = (w + (starts & d & ~(c << 1)) + dcarry) & ~w;	/* bit 16: past the block */
 		col = x & c & ((d >> 1) | 0x8000);	/* a digit next, or maybe */
@@ -189,9 +233,24 @@ next:
 	*pos = len;
 	return false;
 }
-#else
-bool log_next_token(const struct log_scanner *sc, const char *text,
-		    size_t len, size_t *pos, struct log_token *tok)
+
+/* next_token16() built twice: for any x86-64, and for SSSE3 */
+static bool next_token16_sse2(const struct log_scanner *sc, const char *text,
+			      size_t len, size_t *pos, struct log_token *tok)
+{
+	return next_token16(sc, text, len, pos, tok, false);
+}
+
+static __attribute__((target("ssse3"))) bool
+next_token16_ssse3(const struct log_scanner *sc, const char *text, size_t len,
+		   size_t *pos, struct log_token *tok)
+{
+	return next_token16(sc, text, len, pos, tok, true);
+}
+#endif
+
+static bool next_token_bytes(const struct log_scanner *sc, const char *text,
+			     size_t len, size_t *pos, struct log_token *tok)
 {
 	const uint8_t *cls = sc->cls;
 	size_t i = *pos, start, n;
@@ -223,7 +282,18 @@ bool log_next_token(const struct log_scanner *sc, const char *text,
 	*pos = len;
 	return false;
 }
+
+bool log_next_token(const struct log_scanner *sc, const char *text,
+		    size_t len, size_t *pos, struct log_token *tok)
+{
+#ifdef LOG_BYTES_SSE2
+	if (sc->impl == LOG_SCAN_SSSE3)
+		return next_token16_ssse3(sc, text, len, pos, tok);
+	if (sc->impl == LOG_SCAN_SSE2)
+		return next_token16_sse2(sc, text, len, pos, tok);
 #endif
+	return next_token_bytes(sc, text, len, pos, tok);
+}
 
 size_t log_alias_suffix(const char *text, size_t len, const char **alias,
 			size_t *alias_len)

@@ -338,7 +338,10 @@ static bool ref_next(const char *t, size_t len, size_t *pos, size_t max_len,
  * heads (NULL-ended): of few first bytes (compared with at once) or more
  * than LOG_SCAN_FIRST_MAX (looked up); set names them in messages.
  */
-static void test_tokens_blocks(const char *set, const char *const *heads)
+static const char *const impl_names[] = { "bytes", "SSE2", "SSSE3" };
+
+static void test_tokens_blocks(const char *set, const char *const *heads,
+			       enum log_scan_impl impl)
 {
 	static const char pieces[][13] = {
 		"sdb", "nvme0n1", "sd", "x", "usdb", " ", ", ", "[", "]", ":",
@@ -355,6 +358,7 @@ static void test_tokens_blocks(const char *set, const char *const *heads)
 	for (const char *const *p = heads; *p; p++)
 		log_heads_add(&h, *p, strlen(*p));
 	log_scanner_init(&sc, &h, 12);
+	sc.impl = impl;
 	for (int round = 0; round < 20000 && !bad; round++) {
 		size_t len = 0, want = xorshift(&x) % 400;
 
@@ -383,7 +387,8 @@ static void test_tokens_blocks(const char *set, const char *const *heads)
 			if (bad) {
 				snprintf(what, sizeof(what),
 					 "log_next_token = byte-at-a-time reference "
-					 "(set %s, round %d, from %zu)", set, round, from);
+					 "(%s, set %s, round %d, from %zu)", impl_names[impl],
+					 set, round, from);
 				text[len] = '\0';
 				expect(false, what, text);
 			}
@@ -411,13 +416,14 @@ static void test_tokens_blocks(const char *set, const char *const *heads)
 			} while (r1 && r2 && !bad);
 			if (bad) {
 				snprintf(what, sizeof(what), "log_next_token = reference "
-					 "(set %s, byte 0x%02x at %zu)", set, c, at);
+					 "(%s, set %s, byte 0x%02x at %zu)", impl_names[impl],
+					 set, c, at);
 				expect(false, what, "");
 			}
 		}
 	}
-	snprintf(what, sizeof(what), "log_next_token = byte-at-a-time reference on "
-		 "20000 texts, the %s heads", set);
+	snprintf(what, sizeof(what), "log_next_token (%s) = byte-at-a-time reference on "
+		 "20000 texts, the %s heads", impl_names[impl], set);
 	expect(!bad, what, "");
 }
 
@@ -744,8 +750,14 @@ int main(void)
 			"uv", "vw", "wx", "xy", "yz", "za", "Zq", "s", NULL,
 		};
 
-		test_tokens_blocks("few", few);
-		test_tokens_blocks("many", many);
+		for (int impl = LOG_SCAN_BYTES; impl <= LOG_SCAN_SSSE3; impl++) {
+			if (!log_scan_impl_supported((enum log_scan_impl)impl)) {
+				printf("# log_next_token: no %s here\n", impl_names[impl]);
+				continue;
+			}
+			test_tokens_blocks("few", few, (enum log_scan_impl)impl);
+			test_tokens_blocks("many", many, (enum log_scan_impl)impl);
+		}
 	}
 	test_alias_suffix();
 	test_unescape();
