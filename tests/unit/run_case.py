@@ -23,6 +23,9 @@ A case file names its tree, the arguments and what must come out:
                                (tests/faults/fault_shim.c, --fault-shim)
     pad PATH N                 comment lines appended to file PATH (after
                                the "--- file" ones) until it has N bytes
+    pad PATH N line            the file's first "@PAD@" becomes a run of
+                               "x" that makes its line N bytes long with
+                               its newline (none: a line "#x..." appended)
     chmod PATH MODE            file PATH (after the "--- file" ones) gets
     chgrp PATH GID             that octal mode, group, extended attribute
     xattr PATH NAME VALUE      (all three part of what must stay or change)
@@ -194,14 +197,35 @@ def parse_case(path):
             elif key in ("chmod", "chgrp", "xattr"):
                 case["meta"].append([key] + rest.split(None, 2))
             elif key == "pad":
-                rel, size = rest.split()
-                case["pads"].append((rel, int(size)))
+                words = rest.split()
+                if len(words) == 3 and words[2] == "line":
+                    case["pads"].append((words[0], -int(words[1])))
+                else:
+                    rel, size = words
+                    case["pads"].append((rel, int(size)))
             elif key == "changed":
                 p, _, content = rest.partition(" ")
                 case["changed"][p] = decode(content)
             else:
                 raise SystemExit("%s: unknown directive %r" % (path, key))
     return case
+
+
+def pad_line(f, size):
+    """pad PATH N line: f (opened to append) gets its line of size bytes."""
+    f.seek(0)
+    data = f.read() if f.readable() else b""
+    at = data.find(b"@PAD@")
+    if at < 0:
+        f.write(b"#" + b"x" * (size - 2) + b"\n")
+        return
+    start = data.rfind(b"\n", 0, at) + 1
+    end = data.find(b"\n", at)
+    end = len(data) if end < 0 else end
+    fill = size - 1 - (end - start - len(b"@PAD@"))
+    f.seek(0)
+    f.truncate()
+    f.write(data[:at] + b"x" * fill + data[at + len(b"@PAD@"):])
 
 
 def snapshot(root):
@@ -344,7 +368,10 @@ def main():
         with open(full, "wb") as f:
             f.write(content.encode("utf-8", "surrogateescape"))
     for rel, size in case["pads"]:
-        with open(os.path.join(root, rel), "ab") as f:
+        with open(os.path.join(root, rel), "ab" if size >= 0 else "r+b") as f:
+            if size < 0:
+                pad_line(f, -size)
+                continue
             left = size - f.tell()
             while left > 0:
                 n = min(left, 1024)
