@@ -340,6 +340,25 @@ static bool ref_next(const char *t, size_t len, size_t *pos, size_t max_len,
  */
 static const char *const impl_names[] = { "bytes", "SSE2", "SSSE3" };
 
+/* Whether the scanner and the reference find the same tokens from from. */
+static bool same_tokens(const struct log_scanner *sc, const char *text,
+			size_t len, size_t from, const char *const *heads)
+{
+	size_t p1 = from, p2 = from;
+	struct log_token t1, t2;
+	bool r1, r2;
+
+	do {
+		r1 = log_next_token(sc, text, len, &p1, &t1);
+		r2 = ref_next(text, len, &p2, 12, heads, &t2);
+		if (r1 != r2 || p1 != p2 ||
+		    (r1 && (t1.start != t2.start || t1.len != t2.len ||
+			    t1.kind != t2.kind)))
+			return false;
+	} while (r1);
+	return true;
+}
+
 static void test_tokens_blocks(const char *set, const char *const *heads,
 			       enum log_scan_impl impl)
 {
@@ -372,18 +391,7 @@ static void test_tokens_blocks(const char *set, const char *const *heads,
 			len += n;
 		}
 		for (size_t from = 0; from <= len && !bad; from += 1 + xorshift(&x) % 40) {
-			size_t p1 = from, p2 = from;
-			struct log_token t1, t2;
-			bool r1, r2;
-
-			do {
-				r1 = log_next_token(&sc, text, len, &p1, &t1);
-				r2 = ref_next(text, len, &p2, 12, heads, &t2);
-				if (r1 != r2 || p1 != p2 ||
-				    (r1 && (t1.start != t2.start || t1.len != t2.len ||
-					    t1.kind != t2.kind)))
-					bad = 1;
-			} while (r1 && r2 && !bad);
+			bad = !same_tokens(&sc, text, len, from, heads);
 			if (bad) {
 				snprintf(what, sizeof(what),
 					 "log_next_token = byte-at-a-time reference "
@@ -398,22 +406,13 @@ static void test_tokens_blocks(const char *set, const char *const *heads,
 	 * colon, at each place of a 16-byte block */
 	for (int c = 0; c < 256 && !bad; c++) {
 		for (size_t at = 0; at < 40 && !bad; at++) {
-			size_t p1 = 0, p2 = 0, len = at + 12;
-			struct log_token t1, t2;
-			bool r1, r2;
+			size_t len = at + 12;
 
 			memset(text, ' ', len);
 			memcpy(text + at, "s1:1:1:1s", 9);
 			text[at + 1 + c % 4] = (char)c;
 			text[at + 9 + c % 3] = (char)c;
-			do {
-				r1 = log_next_token(&sc, text, len, &p1, &t1);
-				r2 = ref_next(text, len, &p2, 12, heads, &t2);
-				if (r1 != r2 || p1 != p2 ||
-				    (r1 && (t1.start != t2.start || t1.len != t2.len ||
-					    t1.kind != t2.kind)))
-					bad = 1;
-			} while (r1 && r2 && !bad);
+			bad = !same_tokens(&sc, text, len, 0, heads);
 			if (bad) {
 				snprintf(what, sizeof(what), "log_next_token = reference "
 					 "(%s, set %s, byte 0x%02x at %zu)", impl_names[impl],
