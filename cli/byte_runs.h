@@ -7,7 +7,8 @@
  * plain lines, JSON strings): sixteen bytes a step with SSE2 (every
  * x86-64), eight in a 64-bit word elsewhere or with DISKALIAS_NO_SIMD
  * (which the unit tests build too).  The caller handles the byte that
- * ends a run.
+ * ends a run.  DISKALIAS_SSE2 is the one switch for the tool's SSE2
+ * code (log_bytes.h's name scan too).
  */
 
 #include <stdbool.h>
@@ -17,10 +18,10 @@
 
 #if defined(__SSE2__) && !defined(DISKALIAS_NO_SIMD)
 #include <emmintrin.h>
-#define BYTE_RUNS_SSE2 1
+#define DISKALIAS_SSE2 1
 #endif
 
-#ifdef BYTE_RUNS_SSE2
+#ifdef DISKALIAS_SSE2
 /* The bytes of v not in the run, as a 16-bit mask (bit k: byte k). */
 static inline unsigned byte_runs_bad16(__m128i v, bool json)
 {
@@ -72,7 +73,7 @@ static inline size_t byte_run(const unsigned char *s, size_t len, bool json)
 {
 	size_t i = 0;
 
-#ifdef BYTE_RUNS_SSE2
+#ifdef DISKALIAS_SSE2
 	unsigned bad;
 
 	for (; len - i >= 16; i += 16) {

@@ -35,10 +35,10 @@ static inline bool is_word(char c)
 	return word_byte[(unsigned char)c];
 }
 
-#if defined(__SSE2__) && !defined(DISKALIAS_NO_SIMD)
-#include <emmintrin.h>
+#include "byte_runs.h"	/* DISKALIAS_SSE2 */
+
+#ifdef DISKALIAS_SSE2
 #include <tmmintrin.h>	/* SSSE3: only in functions built for it */
-#define LOG_BYTES_SSE2 1
 
 /*
  * word_byte[] and two more classes of the 16 bytes at p, as 16-bit masks

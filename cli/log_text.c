@@ -36,7 +36,7 @@ bool log_scan_impl_supported(enum log_scan_impl impl)
 	switch (impl) {
 	case LOG_SCAN_BYTES:
 		return true;
-#ifdef LOG_BYTES_SSE2
+#ifdef DISKALIAS_SSE2
 	case LOG_SCAN_SSE2:
 		return true;
 	case LOG_SCAN_SSSE3:
@@ -102,7 +102,7 @@ size_t log_scsi_address_len(const char *text, size_t len, size_t start)
 	return scsi_address_len(text, len, start);
 }
 
-#ifdef LOG_BYTES_SSE2
+#ifdef DISKALIAS_SSE2
 /*
  * SSSE3: each byte's low and high halves look up a table of sixteen
  * (pshufb), and the byte starts a head when the two agree on a bit.
@@ -286,7 +286,7 @@ static bool next_token_bytes(const struct log_scanner *sc, const char *text,
 bool log_next_token(const struct log_scanner *sc, const char *text,
 		    size_t len, size_t *pos, struct log_token *tok)
 {
-#ifdef LOG_BYTES_SSE2
+#ifdef DISKALIAS_SSE2
 	if (sc->impl == LOG_SCAN_SSSE3)
 		return next_token16_ssse3(sc, text, len, pos, tok);
 	if (sc->impl == LOG_SCAN_SSE2)

@@ -72,7 +72,7 @@ int main(void)
 	}
 	snprintf(what, sizeof(what), "byte_run = the byte-at-a-time rule in %d cases (%s)",
 		 cases,
-#ifdef BYTE_RUNS_SSE2
+#ifdef DISKALIAS_SSE2
 		 "SSE2"
 #else
 		 "64-bit words"
