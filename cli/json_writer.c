@@ -78,11 +78,6 @@ static size_t utf8_len(const unsigned char *s, size_t avail)
 	return n;
 }
 
-/* byte_run()'s rule for JSON, for a key's bytes: printable ASCII but '"' (0x22), '\\' (0x5c) */
-static const bool plain_byte[256] = {
-	[0x20 ... 0x21] = true, [0x23 ... 0x5b] = true, [0x5d ... 0x7e] = true,
-};
-
 static void put_hex_escape(struct json_writer *js, const char *head,
 			   unsigned int c)
 {
@@ -154,7 +149,8 @@ static void put_key(struct json_writer *js, const char *key, size_t key_len)
 	if (key_len == JSON_KEY_CHECK) {
 		size_t n = 0;
 
-		while (plain_byte[(unsigned char)key[n]])
+		/* byte_run()'s rule, a byte at a time: the NUL ends it */
+		while (byte_runs_ok1((unsigned char)key[n], true))
 			n++;
 		if (key[n] != '\0') {
 			put_string(js, key, strlen(key));
@@ -168,7 +164,6 @@ static void put_key(struct json_writer *js, const char *key, size_t key_len)
 	EMIT_LIT(js, "\": ");
 }
 
-/* Separator, newline and indent before a member, then its key. */
 /*
  * n bytes from s to d: a key's few bytes as two copies of a fixed size
  * that may overlap, with no call to memcpy() (whose set-up costs more
@@ -187,6 +182,7 @@ static inline void copy_short(char *d, const char *s, size_t n)
 	}
 }
 
+/* Separator, newline and indent before a member, then its key. */
 static void member(struct json_writer *js, const char *key, size_t key_len)
 {
 	bool in = js->compact || (js->depth > 0 && js->inline_[js->depth]);
