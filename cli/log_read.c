@@ -44,6 +44,22 @@ struct reader {
 	 */
 	bool mapped;
 	size_t map_skip, map_len, dropped;
+	size_t keep;		/* bytes behind start kept: another reader follows */
+	/* a file that two readers read: each pread(2)s at its own offset */
+	bool positioned;
+	off_t off;
+	bool in_long_line;	/* the unit at start goes on a line cut long */
+};
+
+/*
+ * One unit of input as the sinks take it: a record (or a line's end after
+ * pieces), handed to handle_unit(); or a piece of an over-long line.
+ */
+struct unit {
+	const char *raw;
+	size_t len;
+	bool whole;
+	bool count, piece;	/* a piece: as log_sink.malformed() takes them */
 };
 
 #define DROP_SIZE	(4u << 20)	/* mapped bytes read, given back at once */
@@ -59,7 +75,8 @@ static bool fill_mapped(struct reader *r)
 	size_t room = r->map_len - r->end;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	char *base = r->buf - r->map_skip;
-	size_t done = (r->map_skip + r->start) & ~(page - 1);
+	size_t at = r->map_skip + r->start;
+	size_t done = (at > r->keep ? at - r->keep : 0) & ~(page - 1);
 
 	if (done - r->dropped >= DROP_SIZE) {
 		madvise(base + r->dropped, done - r->dropped, MADV_DONTNEED);
@@ -94,9 +111,11 @@ static bool fill(struct reader *r)
 
 		if (room > READ_SIZE)
 			room = READ_SIZE;
-		n = read(r->fd, r->buf + r->end, room);
+		n = r->positioned ? pread(r->fd, r->buf + r->end, room, r->off) :
+				    read(r->fd, r->buf + r->end, room);
 		if (n > 0) {
 			r->end += (size_t)n;
+			r->off += n;
 			return true;
 		}
 		if (n < 0 && errno == EINTR && !log_stop)
@@ -191,37 +210,53 @@ static enum log_format detect(const char *buf, size_t len)
 	return log_detect_format(buf, len);
 }
 
-static void process(struct log_input *in, const struct log_sink *sink,
-		    struct reader *r)
+/* The next unit of r; false at the end of its input (or at log_stop). */
+static bool take(struct log_input *in, struct reader *r, struct unit *u)
 {
-	bool in_long_line = false;
-
 	if (in->format == LOG_FORMAT_AUTO)
 		in->format = detect(r->buf + r->start, r->end - r->start);
 	while (r->start < r->end || !r->eof) {
 		size_t n = next_unit(in, r);
 
 		if (n) {
-			if (in_long_line)	/* the end of an over-long line */
-				sink->malformed(sink->pass, r->buf + r->start,
-						n, false, false);
-			else
-				handle_unit(in, sink, r->buf + r->start, n);
-			in_long_line = false;
+			/* after pieces, the end of an over-long line */
+			*u = (struct unit){ r->buf + r->start, n,
+					    .whole = !r->in_long_line };
+			r->in_long_line = false;
 			r->start += n;
-			continue;
+			return true;
 		}
 		if (r->end - r->start >= RECORD_MAX) {
-			sink->malformed(sink->pass, r->buf + r->start,
-					RECORD_MAX, !in_long_line, true);
-			in_long_line = true;
+			*u = (struct unit){ r->buf + r->start, RECORD_MAX,
+					    .count = !r->in_long_line,
+					    .piece = true };
+			r->in_long_line = true;
 			r->start += RECORD_MAX;
-			continue;
+			return true;
 		}
 		if (r->eof || log_stop)
 			break;
 		fill(r);
 	}
+	return false;
+}
+
+static void deliver(struct log_input *in, const struct log_sink *sink,
+		    const struct unit *u)
+{
+	if (u->whole)
+		handle_unit(in, sink, u->raw, u->len);
+	else
+		sink->malformed(sink->pass, u->raw, u->len, u->count, u->piece);
+}
+
+static void process(struct log_input *in, const struct log_sink *sink,
+		    struct reader *r)
+{
+	struct unit u;
+
+	while (take(in, r, &u))
+		deliver(in, sink, &u);
 }
 
 static void read_stream(struct log_input *in, const struct log_sink *sink,
@@ -391,37 +426,58 @@ static void spill(struct reader *r)
 static void rewind_reader(struct reader *r)
 {
 	r->start = r->end = r->dropped = 0;
-	r->eof = false;
+	r->eof = r->in_long_line = false;
 	fill(r);
 }
 
 /*
- * Which boots of a saved kernel log (kmsg or dmesg records) are the
- * running one: a first pass over all of it, from offset at, so that a
- * boot is judged by all its records before any is annotated
- * (log_evidence.c).  r is left to read it all again.
+ * A saved kernel log (kmsg or dmesg records) from offset at, read twice at
+ * once: a reader ahead judges each boot by all its records (is it the
+ * running one? log_running.c) before any of them is annotated
+ * (log_evidence.c), and as soon as the next boot starts, r annotates the
+ * boot judged.  A boot is seldom more than a few hundred kilobytes, so r
+ * reads again what is still in the processor's caches; the reader ahead
+ * keeps its last DROP_SIZE bytes mapped for it.  Both cut the input the
+ * same way, each from the first byte with its own window, so they agree
+ * on every unit.
  */
-static void prepass(struct logger *lg, struct reader *r, off_t at)
+static void read_twice(struct logger *lg, const struct log_sink *sink,
+		       struct reader *r, off_t at)
 {
 	struct log_input in = { .format = lg->in.format };
-	struct reader p = { .fd = r->fd, .name = r->name };
+	struct reader ahead = { .fd = r->fd, .name = r->name };
 	struct log_prepass pp;
-	struct log_sink sink = log_prepass_start(&pp, &lg->sys, in.format);
+	struct log_sink judge = log_prepass_start(&pp, &lg->sys, in.format);
+	size_t unread = 0;	/* units judged that r has not annotated */
+	struct unit u;
 
 	if (r->mapped) {
-		p = *r;
-		rewind_reader(&p);
-		process(&in, &sink, &p);
+		ahead = *r;
+		ahead.keep = DROP_SIZE;
 	} else {
-		if (lseek(r->fd, at, SEEK_SET) != at)
-			err(DA_EXIT_FAILURE, "%s", r->name);
-		read_stream(&in, &sink, &p);
-		if (lseek(r->fd, at, SEEK_SET) != at)
-			err(DA_EXIT_FAILURE, "%s", r->name);
+		r->positioned = ahead.positioned = true;
+		r->off = ahead.off = at;
+		ahead.cap = r->cap;
+		ahead.buf = xmalloc(ahead.cap);
+		rewind_reader(r);
+	}
+	rewind_reader(&ahead);
+	while (take(&in, &ahead, &u)) {
+		unsigned boot = pp.boot.boot_no;
+
+		deliver(&in, &judge, &u);
+		if (pp.boot.boot_no != boot) {
+			/* the units before u are the boot judged */
+			for (; unread > 0 && take(&lg->in, r, &u); unread--)
+				deliver(&lg->in, sink, &u);
+		}
+		unread++;
 	}
 	log_prepass_end(&pp);
+	process(&lg->in, sink, r);
+	if (!ahead.mapped)
+		free(ahead.buf);
 	free(in.scratch);
-	rewind_reader(r);
 }
 
 /*
@@ -489,8 +545,9 @@ void log_read_input(struct logger *lg, const char *path)
 	}
 	map_input(&r, at);
 	if (twice)
-		prepass(lg, &r, at);
-	process(&lg->in, &sink, &r);
+		read_twice(lg, &sink, &r, at);
+	else
+		process(&lg->in, &sink, &r);
 	if (r.mapped)
 		munmap(r.buf - r.map_skip, r.map_len + r.map_skip);
 	else

@@ -23,6 +23,9 @@
  *	is first read, so a path through /sys/block/sdb/device names the
  *	file itself.  The unit tests replay so the failures that
  *	tests/data/capture-sysroot recorded in a real guest.
+ *   DISKALIAS_FAULT_MMAP=1
+ *	mapping a file fails with ENODEV, as on a file system that cannot
+ *	map one: `log` reads a saved log with pread(2) instead.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -37,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -294,4 +298,26 @@ ssize_t read(int fd, void *buf, size_t len)
 		return -1;
 	}
 	return real(fd, buf, len);
+}
+
+static void *do_mmap(const char *sym, void *addr, size_t len, int prot,
+		     int flags, int fd, off_t off)
+{
+	void *(*real)(void *, size_t, int, int, int, off_t) = dlsym(RTLD_NEXT, sym);
+
+	if (fd >= 0 && getenv("DISKALIAS_FAULT_MMAP")) {
+		errno = ENODEV;
+		return MAP_FAILED;
+	}
+	return real(addr, len, prot, flags, fd, off);
+}
+
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return do_mmap("mmap", addr, len, prot, flags, fd, off);
+}
+
+void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return do_mmap("mmap64", addr, len, prot, flags, fd, off);
 }

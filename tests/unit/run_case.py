@@ -21,6 +21,9 @@ A case file names its tree, the arguments and what must come out:
     readerror PATH ERRNO       read(2) of PATH fails with ERRNO ("ENXIO"), as
                                a real kernel's sysfs refuses some files
                                (tests/faults/fault_shim.c, --fault-shim)
+    fault NAME=VALUE           the fault shim (--fault-shim) preloaded with
+                               NAME=VALUE set: DISKALIAS_FAULT_MMAP=1 (no
+                               file can be mapped), ... (fault_shim.c)
     pad PATH N                 comment lines appended to file PATH (after
                                the "--- file" ones) until it has N bytes
     pad PATH N line            the file's first "@PAD@" becomes a run of
@@ -132,7 +135,7 @@ def parse_case(path):
             "preload": False, "env": [], "stdout_unchecked": False,
             "stdout_full": False, "tty": None,
             "stdin": None, "files": {}, "remove": [], "symlinks": [],
-            "fifos": [], "readerrors": [], "pads": [], "meta": [], "removed": [],
+            "fifos": [], "readerrors": [], "faults": [], "pads": [], "meta": [], "removed": [],
             "journals": [], "stdin_pipe": None,
             "stderr": None}
     section = None
@@ -188,6 +191,8 @@ def parse_case(path):
                 case["symlinks"].append(rest.split(None, 1))
             elif key == "mkfifo":
                 case["fifos"].append(rest)
+            elif key == "fault":
+                case["faults"].append(rest.split("=", 1))
             elif key == "readerror":
                 case["readerrors"].append(rest.rsplit(None, 1))
             elif key == "removed":
@@ -430,15 +435,19 @@ def main():
             print("SKIP: no --preload library")
             return SKIP
         env["LD_PRELOAD"] = os.path.abspath(opts.preload)
-    if case["readerrors"]:
+    if case["readerrors"] or case["faults"]:
         if not opts.fault_shim:
             print("SKIP: no --fault-shim library")
             return SKIP
+        for name, value in case["faults"]:
+            env[name] = value
+    if case["readerrors"]:
         faults = os.path.join(opts.workdir, "read-errors")
         with open(faults, "w", encoding="utf-8") as f:
             for rel, name in case["readerrors"]:
                 f.write("%s %s\n" % (os.path.join(root, rel), name))
         env["DISKALIAS_FAULT_READ"] = faults
+    if case["readerrors"] or case["faults"]:
         env["LD_PRELOAD"] = " ".join(
             filter(None, [env.get("LD_PRELOAD"),
                           os.path.abspath(opts.fault_shim)]))
