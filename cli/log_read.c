@@ -150,29 +150,65 @@ static size_t next_unit(const struct log_input *in, const struct reader *r)
 	return r->eof ? avail : 0;
 }
 
+/*
+ * A unit and what parsing it found: for a whole unit, r is 0 and rec the
+ * record, or r is -1 (malformed).  The reader ahead of read_twice() keeps
+ * these for the annotating one.
+ */
+struct parsed {
+	struct unit u;
+	int r;
+	struct log_record rec;
+};
+
+/* A unit of a kernel log (kmsg or dmesg records) parsed */
+static void parse_kernel_unit(enum log_format format, struct parsed *p)
+{
+	const char *raw = p->u.raw;
+	size_t body = p->u.len;
+
+	if (!p->u.whole)
+		return;
+	if (format == LOG_FORMAT_KMSG) {
+		p->r = kmsg_parse(raw, body, &p->rec);
+		return;
+	}
+	if (body > 0 && raw[body - 1] == '\n')
+		body--;
+	p->r = dmesg_parse(raw, body, &p->rec);
+}
+
+static void deliver_parsed(const struct log_sink *sink, const struct parsed *p)
+{
+	const struct unit *u = &p->u;
+
+	if (!u->whole)
+		sink->malformed(sink->pass, u->raw, u->len, u->count, u->piece);
+	else if (p->r < 0)
+		sink->malformed(sink->pass, u->raw, u->len, true, false);
+	else
+		sink->record(sink->pass, &p->rec, NULL, u->raw, u->len);
+}
+
 /* One unit of input: a record, newline(s) included. */
 static void handle_unit(struct log_input *in, const struct log_sink *sink,
 			const char *raw, size_t len)
 {
-	struct log_record rec;
+	struct parsed p = { .u = { raw, len, .whole = true } };
 	struct journal_fields jf;
 	size_t body = len;
-	int r;
 
 	switch (in->format) {
-	case LOG_FORMAT_KMSG:
-		r = kmsg_parse(raw, len, &rec);
-		break;
 	case LOG_FORMAT_EXPORT:
 		/* blank lines around a record are its frame */
 		while (body > 0 && raw[body - 1] == '\n' &&
 		       (body == 1 || raw[body - 2] == '\n'))
 			body--;
-		r = journal_export_parse(raw, body, &rec, &jf);
-		if (r == 0 && body && raw[0] == '\n')
-			r = -1;
-		if (r == 0) {
-			sink->record(sink->pass, &rec, &jf, raw, body);
+		p.r = journal_export_parse(raw, body, &p.rec, &jf);
+		if (p.r == 0 && body && raw[0] == '\n')
+			p.r = -1;
+		if (p.r == 0) {
+			sink->record(sink->pass, &p.rec, &jf, raw, body);
 			return;
 		}
 		break;
@@ -183,22 +219,17 @@ static void handle_unit(struct log_input *in, const struct log_sink *sink,
 			in->scratch_cap = body + 1;
 			in->scratch = xreallocarray(in->scratch, in->scratch_cap, 1);
 		}
-		r = journal_json_parse(raw, body, &rec, &jf, in->scratch);
-		if (r == 0) {
-			sink->record(sink->pass, &rec, &jf, raw, body);
+		p.r = journal_json_parse(raw, body, &p.rec, &jf, in->scratch);
+		if (p.r == 0) {
+			sink->record(sink->pass, &p.rec, &jf, raw, body);
 			return;
 		}
 		break;
 	default:
-		if (body > 0 && raw[body - 1] == '\n')
-			body--;
-		r = dmesg_parse(raw, body, &rec);
+		parse_kernel_unit(in->format, &p);
 		break;
 	}
-	if (r < 0)
-		sink->malformed(sink->pass, raw, len, true, false);
-	else
-		sink->record(sink->pass, &rec, NULL, raw, len);
+	deliver_parsed(sink, &p);
 }
 
 static enum log_format detect(const char *buf, size_t len)
@@ -430,30 +461,64 @@ static void rewind_reader(struct reader *r)
 	fill(r);
 }
 
+#define KEPT_MAX	4096	/* units kept parsed for the annotating reader */
+
+/*
+ * The units of a boot judged, to the annotating sink: the first nkept as
+ * the reader ahead kept them, parsed; the rest (a boot of more than
+ * KEPT_MAX units, or a reader that keeps none) read again by r, from
+ * where the reader ahead was after the last unit kept (*past).
+ */
+static void annotate_judged(struct logger *lg, const struct log_sink *sink,
+			    struct reader *r, const struct parsed *kept,
+			    size_t nkept, size_t nunits, const struct reader *past)
+{
+	struct unit u;
+
+	for (size_t i = 0; i < nkept; i++)
+		deliver_parsed(sink, &kept[i]);
+	if (nunits > nkept && nkept > 0) {
+		/* a mapping: r's window is where the reader ahead's was */
+		r->start = past->start;
+		r->end = past->end;
+		r->eof = past->eof;
+		r->in_long_line = past->in_long_line;
+	}
+	for (nunits -= nkept; nunits > 0 && take(&lg->in, r, &u); nunits--)
+		deliver(&lg->in, sink, &u);
+}
+
 /*
  * A saved kernel log (kmsg or dmesg records) from offset at, read twice at
  * once: a reader ahead judges each boot by all its records (is it the
  * running one? log_running.c) before any of them is annotated
- * (log_evidence.c), and as soon as the next boot starts, r annotates the
- * boot judged.  A boot is seldom more than a few hundred kilobytes, so r
- * reads again what is still in the processor's caches; the reader ahead
- * keeps its last DROP_SIZE bytes mapped for it.  Both cut the input the
- * same way, each from the first byte with its own window, so they agree
- * on every unit.
+ * (log_evidence.c), and as soon as the next boot starts, the boot judged
+ * is annotated.  A boot is seldom more than a few thousand lines: the
+ * reader ahead keeps the first KEPT_MAX units of each parsed, pointing
+ * into the mapping, so that most are neither cut nor parsed twice and
+ * their bytes are read again while still in the processor's caches; r
+ * reads the rest of a longer boot, and the whole of a file that cannot be
+ * mapped (both readers then pread(2) it, each at its own offset).  The
+ * reader ahead keeps its last DROP_SIZE bytes mapped for r.  Both readers
+ * cut the input the same way, each from the first byte with its own
+ * window, so they agree on every unit.
  */
 static void read_twice(struct logger *lg, const struct log_sink *sink,
 		       struct reader *r, off_t at)
 {
 	struct log_input in = { .format = lg->in.format };
-	struct reader ahead = { .fd = r->fd, .name = r->name };
+	struct reader ahead = { .fd = r->fd, .name = r->name }, past = { 0 };
 	struct log_prepass pp;
 	struct log_sink judge = log_prepass_start(&pp, &lg->sys, in.format);
-	size_t unread = 0;	/* units judged that r has not annotated */
-	struct unit u;
+	struct parsed *kept = NULL, p;
+	size_t nkept = 0, kept_max = 0;
+	size_t unread = 0;	/* units judged that are not annotated yet */
 
 	if (r->mapped) {
 		ahead = *r;
 		ahead.keep = DROP_SIZE;
+		kept_max = KEPT_MAX;
+		kept = xreallocarray(NULL, kept_max, sizeof(*kept));
 	} else {
 		r->positioned = ahead.positioned = true;
 		r->off = ahead.off = at;
@@ -462,19 +527,26 @@ static void read_twice(struct logger *lg, const struct log_sink *sink,
 		rewind_reader(r);
 	}
 	rewind_reader(&ahead);
-	while (take(&in, &ahead, &u)) {
+	while (take(&in, &ahead, &p.u)) {
 		unsigned boot = pp.boot.boot_no;
 
-		deliver(&in, &judge, &u);
+		parse_kernel_unit(in.format, &p);
+		deliver_parsed(&judge, &p);
 		if (pp.boot.boot_no != boot) {
-			/* the units before u are the boot judged */
-			for (; unread > 0 && take(&lg->in, r, &u); unread--)
-				deliver(&lg->in, sink, &u);
+			/* the units before this one are the boot judged */
+			annotate_judged(lg, sink, r, kept, nkept, unread, &past);
+			nkept = unread = 0;
 		}
 		unread++;
+		if (nkept < kept_max) {
+			kept[nkept++] = p;
+			if (nkept == kept_max)
+				past = ahead;
+		}
 	}
 	log_prepass_end(&pp);
-	process(&lg->in, sink, r);
+	annotate_judged(lg, sink, r, kept, nkept, unread, &past);
+	free(kept);
 	if (!ahead.mapped)
 		free(ahead.buf);
 	free(in.scratch);

@@ -29,6 +29,8 @@ A case file names its tree, the arguments and what must come out:
     pad PATH N line            the file's first "@PAD@" becomes a run of
                                "x" that makes its line N bytes long with
                                its newline (none: a line "#x..." appended)
+    repeat PATH N              the file's first line with "@REPEAT@" in it
+                               written N times, the mark taken out
     chmod PATH MODE            file PATH (after the "--- file" ones) gets
     chgrp PATH GID             that octal mode, group, extended attribute
     xattr PATH NAME VALUE      (all three part of what must stay or change)
@@ -135,7 +137,7 @@ def parse_case(path):
             "preload": False, "env": [], "stdout_unchecked": False,
             "stdout_full": False, "tty": None,
             "stdin": None, "files": {}, "remove": [], "symlinks": [],
-            "fifos": [], "readerrors": [], "faults": [], "pads": [], "meta": [], "removed": [],
+            "fifos": [], "readerrors": [], "faults": [], "pads": [], "repeats": [], "meta": [], "removed": [],
             "journals": [], "stdin_pipe": None,
             "stderr": None}
     section = None
@@ -201,6 +203,9 @@ def parse_case(path):
                 case["journals"].append(rest.split())
             elif key in ("chmod", "chgrp", "xattr"):
                 case["meta"].append([key] + rest.split(None, 2))
+            elif key == "repeat":
+                rel, times = rest.split()
+                case["repeats"].append((rel, int(times)))
             elif key == "pad":
                 words = rest.split()
                 if len(words) == 3 and words[2] == "line":
@@ -231,6 +236,18 @@ def pad_line(f, size):
     f.seek(0)
     f.truncate()
     f.write(data[:at] + b"x" * fill + data[at + len(b"@PAD@"):])
+
+
+def repeat_line(path, times):
+    """repeat PATH N: the line marked "@REPEAT@" written N times."""
+    with open(path, "rb") as f:
+        data = f.read()
+    at = data.index(b"@REPEAT@")
+    start = data.rfind(b"\n", 0, at) + 1
+    end = data.find(b"\n", at) + 1 or len(data)
+    line = data[start:end].replace(b"@REPEAT@", b"", 1)
+    with open(path, "wb") as f:
+        f.write(data[:start] + line * times + data[end:])
 
 
 def snapshot(root):
@@ -372,6 +389,8 @@ def main():
         os.makedirs(os.path.dirname(full), exist_ok=True)
         with open(full, "wb") as f:
             f.write(content.encode("utf-8", "surrogateescape"))
+    for rel, times in case["repeats"]:
+        repeat_line(os.path.join(root, rel), times)
     for rel, size in case["pads"]:
         with open(os.path.join(root, rel), "ab" if size >= 0 else "r+b") as f:
             if size < 0:
