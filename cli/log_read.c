@@ -63,6 +63,7 @@ struct unit {
 };
 
 #define DROP_SIZE	(4u << 20)	/* mapped bytes read, given back at once */
+#define KEEP_SIZE	(1u << 20)	/* ... but for the last read, for a reader behind */
 
 /*
  * A mapped file "read" on: the window buf[start..end) grows by READ_SIZE,
@@ -499,7 +500,7 @@ static void annotate_judged(struct logger *lg, const struct log_sink *sink,
  * their bytes are read again while still in the processor's caches; r
  * reads the rest of a longer boot, and the whole of a file that cannot be
  * mapped (both readers then pread(2) it, each at its own offset).  The
- * reader ahead keeps its last DROP_SIZE bytes mapped for r.  Both readers
+ * reader ahead keeps its last KEEP_SIZE bytes mapped for r.  Both readers
  * cut the input the same way, each from the first byte with its own
  * window, so they agree on every unit.
  */
@@ -516,7 +517,7 @@ static void read_twice(struct logger *lg, const struct log_sink *sink,
 
 	if (r->mapped) {
 		ahead = *r;
-		ahead.keep = DROP_SIZE;
+		ahead.keep = KEEP_SIZE;
 		kept_max = KEPT_MAX;
 		kept = xreallocarray(NULL, kept_max, sizeof(*kept));
 	} else {
