@@ -100,9 +100,10 @@ static inline bool log_heads_has(const struct log_heads *h, const char *word,
  * addresses.  How it looks (impl): a byte at a time with one byte class
  * table; or sixteen bytes at a time (log_text.c), which needs the heads'
  * first bytes each sixteen times to compare with (SSE2: nfirst of them,
- * LOG_SCAN_FIRST_MAX + 1 for too many, looked up in the table), or as two
- * tables of sixteen looked up by each byte's halves (SSSE3's pshufb).
- * log_scanner_init() takes the best the processor has.
+ * LOG_SCAN_FIRST_MAX + 1 for too many, looked up in the table), or as
+ * tables of sixteen looked up by each byte's halves (SSSE3's pshufb),
+ * which also tell the bytes that may come second.  log_scanner_init()
+ * takes the best the processor has.
  */
 #define LOG_SCAN_FIRST_MAX	16
 
@@ -119,9 +120,18 @@ struct log_scanner {
 	enum log_scan_impl impl;
 	unsigned nfirst;
 	uint8_t firstv[LOG_SCAN_FIRST_MAX][16] __attribute__((aligned(16)));
-	/* bit h of nib_low[l]: the byte h << 4 | l starts a head; nib_high[h]: bit h */
-	uint8_t nib_low[16] __attribute__((aligned(16)));
-	uint8_t nib_high[16] __attribute__((aligned(16)));
+	/*
+	 * SSSE3: the heads' first bytes in at most eight groups, bit j for
+	 * group j, whose bytes share their high half: the byte h << 4 | l is
+	 * of group j when bit j is set in first_low[l] and first_high[h];
+	 * and may come second after a byte of group j (or more: the
+	 * product of the halves of the bytes that may) when it is set in
+	 * second_low[l] and second_high[h].
+	 */
+	uint8_t first_low[16] __attribute__((aligned(16)));
+	uint8_t first_high[16] __attribute__((aligned(16)));
+	uint8_t second_low[16] __attribute__((aligned(16)));
+	uint8_t second_high[16] __attribute__((aligned(16)));
 };
 
 void log_scanner_init(struct log_scanner *sc, const struct log_heads *heads,

@@ -47,13 +47,66 @@ bool log_scan_impl_supported(enum log_scan_impl impl)
 	}
 }
 
+/*
+ * The SSSE3 tables (kmsg.h): a group for each high half of the heads'
+ * first bytes (word bytes are below 0x80: at most eight), then, while
+ * fewer than eight, a group of its own for each first byte (in byte
+ * order) that shares one, so that each group's second bytes are few.
+ */
+static void scanner_groups(struct log_scanner *sc, const struct log_heads *heads)
+{
+	int group[128], of_half[8], size[8] = { 0 }, ngroups = 0;
+	uint8_t bit;
+
+	for (int h = 0; h < 8; h++)
+		of_half[h] = -1;
+	for (int c = 0; c < 128; c++) {
+		group[c] = -1;
+		if (sc->cls[c] != CL_START)
+			continue;
+		if (of_half[c >> 4] < 0)
+			of_half[c >> 4] = ngroups++;
+		group[c] = of_half[c >> 4];
+		size[group[c]]++;
+	}
+	for (int c = 0; c < 128 && ngroups < 8; c++) {
+		if (group[c] >= 0 && size[group[c]] > 1) {
+			size[group[c]]--;
+			group[c] = ngroups;
+			size[ngroups++] = 1;
+		}
+	}
+	memset(sc->first_low, 0, sizeof(sc->first_low));
+	memset(sc->first_high, 0, sizeof(sc->first_high));
+	memset(sc->second_low, 0, sizeof(sc->second_low));
+	memset(sc->second_high, 0, sizeof(sc->second_high));
+	for (int c = 0; c < 128; c++) {
+		if (group[c] < 0)
+			continue;
+		bit = (uint8_t)(1u << group[c]);
+		sc->first_low[c & 15] |= bit;
+		sc->first_high[c >> 4] |= bit;
+		for (int c1 = 0; c1 < 256; c1++) {
+			if (!(heads->bits[c][c1 >> 3] & (1u << (c1 & 7))))
+				continue;
+			if (c1 == 0) {
+				/* a one-byte head: any byte but a word's next */
+				for (int l = 0; l < 16; l++) {
+					sc->second_low[l] |= bit;
+					sc->second_high[l] |= bit;
+				}
+				break;
+			}
+			sc->second_low[c1 & 15] |= bit;
+			sc->second_high[c1 >> 4] |= bit;
+		}
+	}
+}
+
 void log_scanner_init(struct log_scanner *sc, const struct log_heads *heads,
 		      size_t max_len)
 {
 	sc->nfirst = 0;
-	memset(sc->nib_low, 0, sizeof(sc->nib_low));
-	for (int h = 0; h < 16; h++)	/* bytes of 0x80 and up start none */
-		sc->nib_high[h] = h < 8 ? (uint8_t)(1u << h) : 0;
 	for (int c = 0; c < 256; c++) {
 		if (is_digit((char)c)) {
 			sc->cls[c] = CL_DIGIT;
@@ -61,7 +114,6 @@ void log_scanner_init(struct log_scanner *sc, const struct log_heads *heads,
 			sc->cls[c] = CL_NONE;
 		} else if (heads_first(heads, c)) {
 			sc->cls[c] = CL_START;
-			sc->nib_low[c & 15] |= (uint8_t)(1u << (c >> 4));	/* c < 0x80 */
 			if (sc->nfirst < LOG_SCAN_FIRST_MAX)
 				memset(sc->firstv[sc->nfirst], c, 16);
 			if (sc->nfirst <= LOG_SCAN_FIRST_MAX)
@@ -70,6 +122,7 @@ void log_scanner_init(struct log_scanner *sc, const struct log_heads *heads,
 			sc->cls[c] = CL_WORD;
 		}
 	}
+	scanner_groups(sc, heads);
 	sc->max_len = max_len;
 	sc->heads = *heads;
 	sc->impl = log_scan_impl_supported(LOG_SCAN_SSSE3) ? LOG_SCAN_SSSE3 :
@@ -104,9 +157,12 @@ size_t log_scsi_address_len(const char *text, size_t len, size_t start)
 
 #ifdef DISKALIAS_SSE2
 /*
- * SSSE3: each byte's low and high halves look up a table of sixteen
- * (pshufb), and the byte starts a head when the two agree on a bit.
- * Inlined only into code built for SSSE3 (next_token16_ssse3()).
+ * SSSE3: each byte's low and high halves look up tables of sixteen
+ * (pshufb): the groups of first bytes it is of, and those it may come
+ * second after (kmsg.h); a byte may start a name when one of its groups
+ * is among those of the byte after it.  Of the block's last byte the next
+ * is not known here: it may.  Inlined only into code built for SSSE3
+ * (next_token16_ssse3()).
  */
 static inline __attribute__((target("ssse3"))) unsigned first_mask16_ssse3(
 	const struct log_scanner *sc, const void *p)
@@ -114,11 +170,18 @@ static inline __attribute__((target("ssse3"))) unsigned first_mask16_ssse3(
 	__m128i v = _mm_loadu_si128((const __m128i *)p);
 	__m128i low = _mm_and_si128(v, _mm_set1_epi8(0x0f));
 	__m128i high = _mm_and_si128(_mm_srli_epi16(v, 4), _mm_set1_epi8(0x0f));
-	__m128i both = _mm_and_si128(
-		_mm_shuffle_epi8(_mm_load_si128((const __m128i *)sc->nib_low), low),
-		_mm_shuffle_epi8(_mm_load_si128((const __m128i *)sc->nib_high), high));
+	__m128i first = _mm_and_si128(
+		_mm_shuffle_epi8(_mm_load_si128((const __m128i *)sc->first_low), low),
+		_mm_shuffle_epi8(_mm_load_si128((const __m128i *)sc->first_high), high));
+	__m128i second = _mm_and_si128(
+		_mm_shuffle_epi8(_mm_load_si128((const __m128i *)sc->second_low), low),
+		_mm_shuffle_epi8(_mm_load_si128((const __m128i *)sc->second_high), high));
+	__m128i next = _mm_or_si128(_mm_srli_si128(second, 1),
+				    _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0,
+						  0, 0, 0, 0, 0, 0, 0, -1));
 
-	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(both, _mm_setzero_si128())) ^
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(first, next),
+							  _mm_setzero_si128())) ^
 	       0xffffu;
 }
 
