@@ -279,7 +279,7 @@ static void deliver(struct log_input *in, const struct log_sink *sink,
 	if (u->whole)
 		handle_unit(in, sink, u->raw, u->len);
 	else
-		sink->malformed(sink->pass, u->raw, u->len, u->count, u->piece);
+		deliver_parsed(sink, &(struct parsed){ .u = *u });
 }
 
 static void process(struct log_input *in, const struct log_sink *sink,
@@ -467,8 +467,9 @@ static void rewind_reader(struct reader *r)
 /*
  * The units of a boot judged, to the annotating sink: the first nkept as
  * the reader ahead kept them, parsed; the rest (a boot of more than
- * KEPT_MAX units, or a reader that keeps none) read again by r, from
- * where the reader ahead was after the last unit kept (*past).
+ * KEPT_MAX units, or a file read without a mapping, where none are kept)
+ * read again by r: on a mapping from where the reader ahead was after the
+ * last unit kept (*past), else from where r is, the boot's first unit.
  */
 static void annotate_judged(struct logger *lg, const struct log_sink *sink,
 			    struct reader *r, const struct parsed *kept,
@@ -478,8 +479,8 @@ static void annotate_judged(struct logger *lg, const struct log_sink *sink,
 
 	for (size_t i = 0; i < nkept; i++)
 		deliver_parsed(sink, &kept[i]);
-	if (nunits > nkept && nkept > 0) {
-		/* a mapping: r's window is where the reader ahead's was */
+	if (nunits > nkept && r->mapped) {
+		/* r's window is where the reader ahead's was */
 		r->start = past->start;
 		r->end = past->end;
 		r->eof = past->eof;
