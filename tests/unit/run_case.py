@@ -208,11 +208,11 @@ def parse_case(path):
                 case["repeats"].append((rel, int(times)))
             elif key == "pad":
                 words = rest.split()
-                if len(words) == 3 and words[2] == "line":
-                    case["pads"].append((words[0], -int(words[1])))
-                else:
-                    rel, size = words
-                    case["pads"].append((rel, int(size)))
+                line = len(words) == 3 and words[2] == "line"
+                if line:
+                    words.pop()
+                rel, size = words
+                case["pads"].append((rel, int(size), line))
             elif key == "changed":
                 p, _, content = rest.partition(" ")
                 case["changed"][p] = decode(content)
@@ -221,30 +221,38 @@ def parse_case(path):
     return case
 
 
-def pad_line(f, size):
-    """pad PATH N line: f (opened to append) gets its line of size bytes."""
-    f.seek(0)
-    data = f.read() if f.readable() else b""
-    at = data.find(b"@PAD@")
+def marked_line(data, mark):
+    """The first line of data with mark in it: (mark's offset, the line's
+    start, its end before the newline), or None."""
+    at = data.find(mark)
     if at < 0:
-        f.write(b"#" + b"x" * (size - 2) + b"\n")
-        return
+        return None
     start = data.rfind(b"\n", 0, at) + 1
     end = data.find(b"\n", at)
-    end = len(data) if end < 0 else end
-    fill = size - 1 - (end - start - len(b"@PAD@"))
-    f.seek(0)
-    f.truncate()
-    f.write(data[:at] + b"x" * fill + data[at + len(b"@PAD@"):])
+    return at, start, len(data) if end < 0 else end
+
+
+def pad_line(path, size):
+    """pad PATH N line: the file's line of size bytes."""
+    with open(path, "rb") as f:
+        data = f.read()
+    marked = marked_line(data, b"@PAD@")
+    if not marked:
+        data += b"#" + b"x" * (size - 2) + b"\n"
+    else:
+        at, start, end = marked
+        fill = size - 1 - (end - start - len(b"@PAD@"))
+        data = data[:at] + b"x" * fill + data[at + len(b"@PAD@"):]
+    with open(path, "wb") as f:
+        f.write(data)
 
 
 def repeat_line(path, times):
     """repeat PATH N: the line marked "@REPEAT@" written N times."""
     with open(path, "rb") as f:
         data = f.read()
-    at = data.index(b"@REPEAT@")
-    start = data.rfind(b"\n", 0, at) + 1
-    end = data.find(b"\n", at) + 1 or len(data)
+    _, start, end = marked_line(data, b"@REPEAT@")
+    end = min(end + 1, len(data))	# its newline, if it has one
     line = data[start:end].replace(b"@REPEAT@", b"", 1)
     with open(path, "wb") as f:
         f.write(data[:start] + line * times + data[end:])
@@ -391,11 +399,11 @@ def main():
             f.write(content.encode("utf-8", "surrogateescape"))
     for rel, times in case["repeats"]:
         repeat_line(os.path.join(root, rel), times)
-    for rel, size in case["pads"]:
-        with open(os.path.join(root, rel), "ab" if size >= 0 else "r+b") as f:
-            if size < 0:
-                pad_line(f, -size)
-                continue
+    for rel, size, line in case["pads"]:
+        if line:
+            pad_line(os.path.join(root, rel), size)
+            continue
+        with open(os.path.join(root, rel), "ab") as f:
             left = size - f.tell()
             while left > 0:
                 n = min(left, 1024)
@@ -460,13 +468,12 @@ def main():
             return SKIP
         for name, value in case["faults"]:
             env[name] = value
-    if case["readerrors"]:
-        faults = os.path.join(opts.workdir, "read-errors")
-        with open(faults, "w", encoding="utf-8") as f:
-            for rel, name in case["readerrors"]:
-                f.write("%s %s\n" % (os.path.join(root, rel), name))
-        env["DISKALIAS_FAULT_READ"] = faults
-    if case["readerrors"] or case["faults"]:
+        if case["readerrors"]:
+            faults = os.path.join(opts.workdir, "read-errors")
+            with open(faults, "w", encoding="utf-8") as f:
+                for rel, name in case["readerrors"]:
+                    f.write("%s %s\n" % (os.path.join(root, rel), name))
+            env["DISKALIAS_FAULT_READ"] = faults
         env["LD_PRELOAD"] = " ".join(
             filter(None, [env.get("LD_PRELOAD"),
                           os.path.abspath(opts.fault_shim)]))
