@@ -103,6 +103,8 @@ static int run_log(int argc, char **argv)
 			lg.out.json = true;
 			break;
 		case OPT_DISK:
+			if (!*optarg)
+				usage_error("log: --disk: an empty disk name");
 			disk = optarg;
 			break;
 		case OPT_INPUT:
