@@ -5,7 +5,7 @@
 # gives the model, serial and WWN lsblk gives and the by-id and by-path
 # links udev made, exits 0 and writes nothing on stderr; every kind takes
 # an alias and gets its /dev/disk/by-alias link; an I/O error on the SATA
-# disk ends with its alias (README, "The test guest"; diskalias(8)).
+# disk ends with its alias (docs/testing.md, "The test guest"; diskalias(8)).
 . tests/vm/kernel-lib.sh	# lib.sh, need_alias_attr, kmsg_mark/kmsg_since
 . tests/vm/persist-lib.sh	# install_rule
 need_alias_attr
