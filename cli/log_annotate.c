@@ -355,6 +355,17 @@ static char *scsi_address(const char *arg)
 	return xstrdup(arg);
 }
 
+/* Whether --disk gave today's disk d by a link, not its name or alias. */
+static bool by_link(const struct logger *lg, const char *arg,
+		    const struct dx_disk *d)
+{
+	const char *base = strrchr(arg, '/');
+
+	base = base ? base + 1 : arg;
+	return !lg->out.filter_kname && !lg->out.filter_addr &&
+	       !(d->alias && strcmp(base, d->alias) == 0);
+}
+
 /*
  * --disk: a disk of today (any DISK argument, a partition for its disk,
  * or an alias it has) stands for what it is called by: its alias and its
@@ -381,9 +392,12 @@ void log_set_filter(struct logger *lg, const char *arg)
 		d = disk_index_find_alias(&lg->sys.dx, arg);
 	if (d) {
 		lg->out.filter_today = true;
+		lg->out.filter_persistent = xstrdup_or_null(d->persistent);
+		/* a link names hardware: an alias may have been another disk's */
+		if (by_link(lg, arg, d) && d->persistent)
+			return;
 		lg->out.filter_name = xstrdup(d->name);
 		lg->out.filter_alias = xstrdup_or_null(d->alias);
-		lg->out.filter_persistent = xstrdup_or_null(d->persistent);
 		return;
 	}
 	if (lg->out.filter_kname || lg->out.filter_addr)
