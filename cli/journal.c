@@ -62,6 +62,10 @@ static void take(const char *key, size_t klen, const char *val, size_t vlen,
 	case '_':
 		if (span_is(key, klen, "_BOOT_ID")) {
 			jf->boot_id = s;
+		} else if (span_is(key, klen, "_TRANSPORT")) {
+			jf->transport = s;
+		} else if (span_is(key, klen, "_KERNEL_SUBSYSTEM")) {
+			jf->subsystem = s;
 		} else if (span_is(key, klen, "_KERNEL_DEVICE")) {
 			jf->device = s;
 		} else if (span_is(key, klen, "_UDEV_SYSNAME")) {
@@ -76,6 +80,11 @@ static void take(const char *key, size_t klen, const char *val, size_t vlen,
 		}
 		break;
 	}
+}
+
+bool journal_is_kernel(const struct journal_fields *jf)
+{
+	return span_is(jf->transport.p, jf->transport.len, "kernel");
 }
 
 static void begin(struct log_record *rec, struct journal_fields *jf)

@@ -11,10 +11,12 @@
  * ranges, as kmsg.h's, so a fuzzer can feed them anything.
  *
  * Of the fields, "diskalias log" uses MESSAGE, PRIORITY, the monotonic
- * time (_SOURCE_MONOTONIC_TIMESTAMP, else __MONOTONIC_TIMESTAMP), and the
- * record's own evidence: _BOOT_ID, _KERNEL_DEVICE (b8:16, +scsi:..,
- * +block:sdb), _UDEV_SYSNAME (sdb) and every _UDEV_DEVLINK
- * (/dev/disk/by-id/wwn-...), as udev knew them when the record was logged.
+ * time (_SOURCE_MONOTONIC_TIMESTAMP, else __MONOTONIC_TIMESTAMP), who
+ * wrote the record (_TRANSPORT, which journald sets: only "kernel" is the
+ * kernel's), and the record's own evidence: _BOOT_ID, _KERNEL_SUBSYSTEM,
+ * _KERNEL_DEVICE (b8:16, +scsi:.., +block:sdb), _UDEV_SYSNAME (sdb) and
+ * every _UDEV_DEVLINK (/dev/disk/by-id/wwn-...), as udev knew them when
+ * the record was logged.
  */
 
 #include <stdbool.h>
@@ -30,6 +32,8 @@ struct journal_span {
 };
 
 struct journal_fields {
+	struct journal_span transport;	/* _TRANSPORT: "kernel", "syslog", ... */
+	struct journal_span subsystem;	/* _KERNEL_SUBSYSTEM */
 	struct journal_span boot_id;
 	struct journal_span device;	/* _KERNEL_DEVICE */
 	struct journal_span sysname;	/* _UDEV_SYSNAME */
@@ -54,6 +58,11 @@ int journal_export_parse(const char *buf, size_t len, struct log_record *rec,
 			 struct journal_fields *jf);
 int journal_json_parse(const char *line, size_t len, struct log_record *rec,
 		       struct journal_fields *jf, char *scratch);
+
+/* Whether the record came from the kernel (_TRANSPORT=kernel): the only
+ * records "diskalias log" reads; any user can log any text through
+ * syslog or journald's own socket. */
+bool journal_is_kernel(const struct journal_fields *jf);
 
 /* Whether buf[0..len) starts as a journal export or a JSON journal. */
 bool journal_export_detect(const char *buf, size_t len);

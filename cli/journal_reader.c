@@ -30,8 +30,8 @@ struct journal_reader {
 /* The fields journal.c takes from a record (the monotonic time is the
  * entry's own, not a field). */
 static const char *const wanted[] = {
-	"MESSAGE=", "PRIORITY=", "SYSLOG_FACILITY=", "_BOOT_ID=",
-	"_KERNEL_DEVICE=", "_UDEV_SYSNAME=", "_UDEV_DEVLINK=",
+	"MESSAGE=", "PRIORITY=", "SYSLOG_FACILITY=", "_TRANSPORT=", "_BOOT_ID=",
+	"_KERNEL_SUBSYSTEM=", "_KERNEL_DEVICE=", "_UDEV_SYSNAME=", "_UDEV_DEVLINK=",
 	"_SOURCE_MONOTONIC_TIMESTAMP=",
 };
 

@@ -191,6 +191,20 @@ static void deliver_parsed(const struct log_sink *sink, const struct parsed *p)
 		sink->record(sink->pass, &p->rec, NULL, u->raw, u->len);
 }
 
+/*
+ * A journal's record: only the kernel's are read, as --journal asks the
+ * journal for no other (a user's "logger 'block sdb: alias set to x'" is
+ * no kernel line, and is not shown either).
+ */
+static void journal_record(const struct log_sink *sink,
+			   const struct log_record *rec,
+			   const struct journal_fields *jf, const char *raw,
+			   size_t len)
+{
+	if (journal_is_kernel(jf))
+		sink->record(sink->pass, rec, jf, raw, len);
+}
+
 /* One unit of input: a record, newline(s) included. */
 static void handle_unit(struct log_input *in, const struct log_sink *sink,
 			const char *raw, size_t len)
@@ -209,7 +223,7 @@ static void handle_unit(struct log_input *in, const struct log_sink *sink,
 		if (p.r == 0 && body && raw[0] == '\n')
 			p.r = -1;
 		if (p.r == 0) {
-			sink->record(sink->pass, &p.rec, &jf, raw, body);
+			journal_record(sink, &p.rec, &jf, raw, body);
 			return;
 		}
 		break;
@@ -222,7 +236,7 @@ static void handle_unit(struct log_input *in, const struct log_sink *sink,
 		}
 		p.r = journal_json_parse(raw, body, &p.rec, &jf, in->scratch);
 		if (p.r == 0) {
-			sink->record(sink->pass, &p.rec, &jf, raw, body);
+			journal_record(sink, &p.rec, &jf, raw, body);
 			return;
 		}
 		break;
