@@ -110,6 +110,9 @@ int kmsg_parse(const char *buf, size_t len, struct log_record *rec)
 		if (l > 8 && memcmp(buf + pos, " DEVICE=", 8) == 0) {
 			rec->device = buf + pos + 8;
 			rec->device_len = l - 8;
+		} else if (l > 11 && memcmp(buf + pos, " SUBSYSTEM=", 11) == 0) {
+			rec->subsystem = buf + pos + 11;
+			rec->subsystem_len = l - 11;
 		}
 		pos += l + 1;
 	}

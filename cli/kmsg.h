@@ -38,6 +38,8 @@ struct log_record {
 	size_t prefix_len;
 	const char *device;	/* kmsg: the DEVICE= value, or NULL */
 	size_t device_len;
+	const char *subsystem;	/* kmsg: the SUBSYSTEM= value, or NULL */
+	size_t subsystem_len;
 	uint64_t usec;		/* time since boot */
 	bool has_time;
 	int level;		/* 0 (emerg) .. 7 (debug), -1 unknown */
@@ -164,6 +166,14 @@ bool log_next_token(const struct log_scanner *sc, const char *text,
 #define LOG_ALIAS_SUFFIX_HEAD	" (alias "
 size_t log_alias_suffix(const char *text, size_t len, const char **alias,
 			size_t *alias_len);
+
+/*
+ * Whether text[0..len), a message without the " (alias NAME)" that ends
+ * it, is one the patched kernel ends so (log_alias_lines.c: the block
+ * layer's, sd's and the SCSI midlayer's, NVMe's): only there is the
+ * ending the kernel's.
+ */
+bool log_alias_message(const char *text, size_t len);
 
 /*
  * What a line of the log says about a disk's name itself (the evidence

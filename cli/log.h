@@ -189,6 +189,7 @@ struct log_rec {
 	const struct log_record *rec;
 	const struct journal_fields *jf;
 	uint64_t nrecords;		/* its number, from 1 */
+	bool kernel;			/* the kernel's record, not a user's */
 	enum log_event event;
 	struct log_event_info event_info;
 	struct hit *hits;

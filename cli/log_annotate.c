@@ -183,8 +183,14 @@ static void find_disks(struct logger *lg, const struct log_record *rec,
 	r->nhits = 0;
 	r->text_alias_len = 0;
 	if (parsed) {
-		len -= log_alias_suffix(rec->text, rec->text_len,
-					&r->text_alias, &r->text_alias_len);
+		plen = r->kernel ? log_alias_suffix(rec->text, rec->text_len,
+						    &r->text_alias,
+						    &r->text_alias_len) : 0;
+		/* only where the kernel's own line ends so */
+		if (plen && log_alias_message(rec->text, len - plen))
+			len -= plen;
+		else
+			r->text_alias_len = 0;
 		find_meta(lg, rec);
 		/* a port's or a controller's line, where the log ties it */
 		k = log_port_disk(&lg->boot, rec->text, len, &pos, &plen);

@@ -54,6 +54,54 @@ static bool is_kernel_record(const struct log_record *rec)
 	return rec->facility <= 0;
 }
 
+static bool span_is(const char *p, size_t len, const char *lit)
+{
+	return p && len == strlen(lit) && memcmp(p, lit, len) == 0;
+}
+
+/*
+ * What the record shows of a disk.  "block sdb: alias set to data0" and
+ * "... released" are the block subsystem's lines: with kmsg or journal
+ * input its fields say so (the subsystem, a block device's number, and
+ * the name udev knew, when given); in plain text the line's shape is all
+ * there is.  Any other line of that text (a user's, another subsystem's)
+ * proves nothing.
+ */
+static enum log_event block_event(struct log_rec *r, enum log_format format)
+{
+	const struct log_record *rec = r->rec;
+	struct log_event_info *ev = &r->event_info;
+	enum log_event event = log_classify(rec->text, rec->text_len, ev);
+	const char *sub = NULL, *dev = NULL;
+	size_t sub_len = 0, dev_len = 0;
+
+	if (event != LOG_EVENT_ALIAS && event != LOG_EVENT_RELEASED)
+		return event;
+	if (is_journal(format)) {
+		const struct journal_fields *jf = r->jf;
+
+		if (jf->sysname.len && (jf->sysname.len != ev->name_len ||
+					memcmp(jf->sysname.p, ev->name, ev->name_len)))
+			return LOG_EVENT_NONE;
+		sub = jf->subsystem.p;
+		sub_len = jf->subsystem.len;
+		dev = jf->device.p;
+		dev_len = jf->device.len;
+	} else if (format == LOG_FORMAT_KMSG) {
+		sub = rec->subsystem;
+		sub_len = rec->subsystem_len;
+		dev = rec->device;
+		dev_len = rec->device_len;
+	} else {
+		return event;
+	}
+	/* a disk's device number (b8:16), or its name (+block:sdb) */
+	if (!span_is(sub, sub_len, "block") || dev_len < 2 ||
+	    (dev[0] != 'b' && (dev_len < 7 || memcmp(dev, "+block:", 7) != 0)))
+		return LOG_EVENT_NONE;
+	return event;
+}
+
 /*
  * Whether the record starts a boot; and the record's boot decided, the
  * running one or not by what sys knows (NULL: not asked).  r->event says
@@ -69,10 +117,11 @@ void log_boot_track(struct log_boot *b, struct log_rec *r,
 	bool journal = is_journal(format);
 	bool start = false;
 
-	if (!is_kernel_record(rec))
+	r->kernel = is_kernel_record(rec);
+	if (!r->kernel)
 		r->event = LOG_EVENT_NONE;
 	else if (events)
-		r->event = log_classify(rec->text, rec->text_len, &r->event_info);
+		r->event = block_event(r, format);
 	else
 		r->event = log_is_boot_line(rec->text, rec->text_len) ?
 			   LOG_EVENT_BOOT : LOG_EVENT_NONE;

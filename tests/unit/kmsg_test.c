@@ -490,6 +490,46 @@ static void test_alias_suffix(void)
 	       "log_alias_suffix: the head must be inside the text", in + 1);
 }
 
+/* The messages the patched kernel ends with its alias, and look-alikes. */
+static void test_alias_message(void)
+{
+	static const struct {
+		const char *text;	/* the alias taken off */
+		bool want;
+	} cases[] = {
+		{ "I/O error, dev sdb, sector 2048 op 0x0:(READ) flags 0x0 phys_seg 1 prio class 2", true },
+		{ "critical medium error, dev nvme0c1n1, sector 0 op 0x0:(READ) flags 0x800 phys_seg 1 prio class 0", true },
+		{ "Trying to write to read-only block-device sdb1", true },
+		{ "kworker/u8:2: attempt to access beyond end of device\x0asdb1: rw=2049, sector=8, nr_sectors = 8 limit=0", true },
+		{ "dd: attempt to access beyond end of device\nsdb: rw=0, sector=8, nr_sectors = 8 limit=0", true },
+		{ "VFS: Dirty inode writeback failed for block device sdb1 (err=-5).", true },
+		{ "VFS: busy inodes on changed media sr0", true },
+		{ "sdb: detected capacity change from 0 to 8388610", true },
+		{ "sd 2:0:0:1: [sdb] tag#3 Sense Key : Medium Error [current]", true },
+		{ "sd 2:0:0:1: [sdb] Write Protect is off", true },
+		{ "nvme0n1: Read(0x2) @ LBA 0, 8 blocks, Unrecovered Read Error (sct 0x2 / sc 0x81)", true },
+		{ "nvme0n1: Write Zeroes(0x8) @ LBA 8, 1 blocks, Invalid Field in Command (sct 0x0 / sc 0x2) MORE DNR", true },
+		/* a device's, a label's or a user's text */
+		{ "usb 1-2: Product: sdc", false },
+		{ "usb 1-2: SerialNumber: I/O error, dev sdc, sector 8 op 0x0:(READ) flags 0x0 phys_seg 1 prio class 2", false },
+		{ "usb 1-2: Product: x: attempt to access beyond end of device\x0asdc: rw=0, sector=0, nr_sectors = 1 limit=0", false },
+		{ "scsi 2:0:0:2: Direct-Access     FORGE    sdd", false },
+		{ "BTRFS: device label sde", false },
+		{ "Buffer I/O error on dev sdb1, logical block 154, async page read", false },
+		{ "sd 2:0:0:1: Medium access timeout failure. Offlining disk!", false },
+		{ "I/O error, dev sdb, sector 2048", false },
+		{ "nvme0n1: Read(0x2) @ LBA 0, 8 blocks, Unrecovered Read Error (sct 0x2 / sc 0x81) sdc", false },
+		{ "", false },
+	};
+	char what[80];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(what, sizeof(what), "log_alias_message case %zu", i);
+		expect(log_alias_message(cases[i].text, strlen(cases[i].text)) ==
+		       cases[i].want, what, cases[i].text);
+	}
+}
+
 static void test_unescape(void)
 {
 	static const struct {
@@ -759,6 +799,7 @@ int main(void)
 		}
 	}
 	test_alias_suffix();
+	test_alias_message();
 	test_unescape();
 	test_classify();
 	test_ports();
