@@ -203,13 +203,19 @@ enum log_event {
 				 * WD10EZEX-08W 1A01 PQ: 0 ANSI: 5": SCSI found
 				 * a new device at the address; an ATA disk's
 				 * model, cut to 16 bytes, is given */
+	LOG_EVENT_NVME_CTRL,	/* "nvme nvme0: pci function 0000:06:00.0" (a
+				 * probe) or "nvme nvme0: Removing ctrl: ..."
+				 * (fabrics, an explicit delete): a controller
+				 * came or went; a PCIe drive's removal prints
+				 * nothing */
 };
 
 struct log_event_info {
 	const char *name;	/* the disk's kernel name */
 	size_t name_len;
 	const char *arg;	/* ALIAS: the alias; TIE, ATTACH, INQUIRY: the
-				 * address; ATA_ID: the port ("ata3.00") */
+				 * address; ATA_ID: the port ("ata3.00");
+				 * NVME_CTRL: the controller ("nvme0") */
 	size_t arg_len;
 	const char *model;	/* ATA_ID, INQUIRY of an ATA disk: the model,
 				 * blanks trimmed ("" for other devices) */

@@ -12,9 +12,12 @@
  *           lines that tie a name to a device ("sd 2:0:0:1: [sdb] Attached
  *           SCSI disk"); a name's meaning ends only where another device
  *           takes it (a new attach, another address, SCSI adding a device
- *           at its address, a probe's capacity line after a removal),
+ *           at its address, a probe's capacity line after a removal,
+ *           for every NVMe name an NVMe controller's probe or removal),
  *           never at a removal line alone ("... Synchronizing SCSI
- *           cache" is also a suspend);
+ *           cache" is also a suspend) nor a partition table's line; of
+ *           a dm-N the log shows no change at all, and its alias from
+ *           the log holds for the record that gave it alone;
  *  journal  the record's own fields (_UDEV_SYSNAME, _KERNEL_DEVICE,
  *           _UDEV_DEVLINK), as udev knew them when it was logged;
  *  system   today's disks (sysfs), only for records of the running boot
@@ -65,6 +68,7 @@ struct ev_disk {
 	char addr[LOG_ADDR_MAX + 1];	/* the bus address tied to it, or "" */
 	char alias[ALIAS_MAX_LEN + 1];	/* or "" */
 	enum log_source alias_src;	/* SRC_LOG or SRC_JOURNAL */
+	uint64_t alias_rec;		/* the record that gave a log alias */
 	char *persistent;		/* from the journal, or NULL */
 	uint32_t hash;
 	uint8_t name_len;
@@ -274,6 +278,13 @@ void log_events_before(struct log_boot *b, const struct log_rec *r,
 void log_events_after(struct log_boot *b, const struct log_rec *r,
 		      struct log_system *sys);
 void log_journal_evidence(struct log_boot *b, const struct log_rec *r);
+/*
+ * Whether the log shows when e's name changes meaning.  dm prints nothing
+ * when it creates or removes a device, so a dm-N of a line may be another
+ * device than the dm-N of the line before: the log's alias of it holds
+ * for the record that gave it alone.
+ */
+bool log_name_followed(const struct ev_disk *e);
 void log_boot_free(struct log_boot *b);
 void log_rec_free(struct log_rec *r);
 

@@ -168,6 +168,7 @@ static void mark_hits(struct log_boot *b, const struct log_rec *r)
 		memcpy(e->alias, r->text_alias, r->text_alias_len);
 		e->alias[r->text_alias_len] = '\0';
 		e->alias_src = SRC_LOG;
+		e->alias_rec = n;
 	}
 }
 
@@ -241,7 +242,8 @@ static void note_of(struct logger *lg, struct rec_disk *rd)
 
 	memset(n, 0, sizeof(*n));
 	n->sys = d;
-	if (e->alias_src) {
+	if (e->alias_src && (e->alias_src != SRC_LOG || log_name_followed(e) ||
+			     e->alias_rec == lg->rec.nrecords)) {
 		n->alias = e->alias;
 		n->alias_src = e->alias_src;
 	} else if (d && d->alias) {

@@ -223,6 +223,29 @@ static void addr_taken(struct log_boot *b, const struct log_rec *r,
 }
 
 /*
+ * An NVMe controller was probed or removed: a new drive may now have the
+ * names an old one had (a PCIe drive's removal prints nothing, and the
+ * new one's names are printed only for a partition table).  A saved log
+ * cannot prove which namespaces a controller holds, so no NVMe name means
+ * what it meant before the line.
+ */
+static void nvme_names_end(struct log_boot *b, const struct log_rec *r,
+			   struct log_system *sys)
+{
+	for (size_t k = 0; k < b->ev.n; k++) {
+		struct ev_disk *e = &b->ev.disks[k];
+
+		if (strncmp(e->name, "nvme", 4) == 0)
+			take_meaning(r, e, sys);
+	}
+}
+
+bool log_name_followed(const struct ev_disk *e)
+{
+	return strncmp(e->name, "dm-", 3) != 0;
+}
+
+/*
  * Lines that give a name its meaning act before the line is shown.  sys
  * (may be NULL) hears of a change its index does not know yet.
  */
@@ -237,6 +260,10 @@ void log_events_before(struct log_boot *b, const struct log_rec *r,
 		return;
 	if (r->event == LOG_EVENT_INQUIRY && ev->arg_len <= LOG_ADDR_MAX)
 		addr_taken(b, r, sys);
+	if (r->event == LOG_EVENT_NVME_CTRL) {
+		nvme_names_end(b, r, sys);
+		return;
+	}
 	if (r->event >= LOG_EVENT_ATA_ID) {
 		log_ports_event(b, r);	/* about a port, not a name */
 		return;
@@ -249,6 +276,7 @@ void log_events_before(struct log_boot *b, const struct log_rec *r,
 		memcpy(e->alias, ev->arg, ev->arg_len);
 		e->alias[ev->arg_len] = '\0';
 		e->alias_src = SRC_LOG;
+		e->alias_rec = r->nrecords;
 		break;
 	case LOG_EVENT_TIE:
 	case LOG_EVENT_ATTACH:

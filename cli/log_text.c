@@ -623,6 +623,23 @@ static enum log_event scsi_line(const char *s, size_t len,
 	return LOG_EVENT_INQUIRY;
 }
 
+/* "nvme nvmeN: pci function ..." or "nvme nvmeN: Removing ctrl: ..." */
+static enum log_event nvme_line(const char *s, size_t len,
+				struct log_event_info *ev)
+{
+	size_t start, n = log_port_token(s, len, &start), i;
+
+	if (!n)
+		return LOG_EVENT_NONE;
+	i = start + n;
+	if (!PREFIX(s + i, len - i, ": pci function ") &&
+	    !PREFIX(s + i, len - i, ": Removing ctrl"))
+		return LOG_EVENT_NONE;
+	ev->arg = s + start;
+	ev->arg_len = n;
+	return LOG_EVENT_NVME_CTRL;
+}
+
 bool log_is_boot_line(const char *text, size_t len)
 {
 	return PREFIX(text, len, "Linux version ");
@@ -651,6 +668,8 @@ enum log_event log_classify(const char *text, size_t len,
 	case 'v':
 		return PREFIX(text, len, "virtio_blk ") ? virtio_line(text, len, ev)
 							: LOG_EVENT_NONE;
+	case 'n':
+		return nvme_line(text, len, ev);
 	default:
 		return LOG_EVENT_NONE;
 	}

@@ -639,6 +639,12 @@ static void test_ports(void)
 		{ "scsi 2:0:0:0: Direct-Access     ATA      WDC PQ: x ANSI: 5",
 		  LOG_EVENT_NONE, NULL, NULL },
 		{ "scsi 2:0:0:2: Power-on or device reset occurred", LOG_EVENT_NONE, NULL, NULL },
+		/* an NVMe controller probed or removed */
+		{ "nvme nvme0: pci function 0000:06:00.0", LOG_EVENT_NVME_CTRL, "nvme0", NULL },
+		{ "nvme nvme12: Removing ctrl: NQN \"nqn.2014-08.org.example:t\"",
+		  LOG_EVENT_NVME_CTRL, "nvme12", NULL },
+		{ "nvme nvme0: 8/0/0 default/read/poll queues", LOG_EVENT_NONE, NULL, NULL },
+		{ "nvme nvme0n1: pci function 0000:06:00.0", LOG_EVENT_NONE, NULL, NULL },
 	};
 	static const struct {
 		const char *text;
