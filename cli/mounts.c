@@ -67,15 +67,18 @@ static bool source_dev_name(const char *path, char *name, size_t namesz)
  * mount point (the device number, often an anonymous 0:N, names at most
  * one of them).  A source that is itself a path (a by-path link holds
  * colons) is one device.  Returns false when source is not such a list.
+ * Only bcachefs: the kernel checks its devices, while a FUSE mount's
+ * source is any string the user who mounts it chooses.
  */
-static bool add_multi_device(struct mount_table *mt, const char *source,
-			     const char *target)
+static bool add_multi_device(struct mount_table *mt, const char *fstype,
+			     const char *source, const char *target)
 {
 	char piece[PATH_MAX], name[DISK_NAME_MAX];
 	const char *p, *colon;
 	size_t first = mt->n;
 
-	if (!source || strncmp(source, "/dev/", 5) != 0 || !strchr(source, ':') ||
+	if (!fstype || strcmp(fstype, "bcachefs") != 0 || !source ||
+	    strncmp(source, "/dev/", 5) != 0 || !strchr(source, ':') ||
 	    sysroot_exists(source))
 		return false;
 	for (p = source; *p; p = *colon ? colon + 1 : colon) {
@@ -166,7 +169,8 @@ void mount_table_read(struct mount_table *mt)
 		const char *target = mnt_fs_get_target(fs);
 
 		if (!target ||
-		    add_multi_device(mt, mnt_fs_get_source(fs), target))
+		    add_multi_device(mt, mnt_fs_get_fstype(fs),
+				     mnt_fs_get_source(fs), target))
 			continue;
 		/* major 0: proc, tmpfs, overlay... never a disk */
 		if (!major(devno))
