@@ -7,12 +7,14 @@
  */
 #include "journal_reader.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <systemd/sd-id128.h>
@@ -25,6 +27,9 @@ struct journal_reader {
 	char boot[SD_ID128_STRING_MAX];	/* "" for every boot */
 	char *rec;			/* the entry as an export record */
 	size_t len, cap;
+	int *fds;			/* a system's journal files, until
+					 * sd-journal takes them */
+	size_t nfds, fds_cap;
 };
 
 /* The fields journal.c takes from a record (the monotonic time is the
@@ -187,20 +192,134 @@ static int pick_boot(struct journal_reader *jr, const char *boot)
 	return r;
 }
 
-static int open_journal(sd_journal **j, const struct journal_source *src)
+static bool ends_with(const char *s, const char *end)
 {
-	int fd, r;
+	size_t ls = strlen(s), le = strlen(end);
 
-	if (src->dir)
-		return sd_journal_open_directory(j, src->dir, 0);
-	/* sd-journal keeps the descriptor: give it its own */
-	fd = fcntl(src->root_fd, F_DUPFD_CLOEXEC, 3);
-	if (fd < 0)
-		return -errno;
-	r = sd_journal_open_directory_fd(j, fd, SD_JOURNAL_OS_ROOT);
-	if (r < 0)
+	return ls >= le && strcmp(s + ls - le, end) == 0;
+}
+
+/* A journal directory's entry that sd-journal would read as a file. */
+static bool is_journal_file(const struct dirent *de)
+{
+	return (de->d_type == DT_REG || de->d_type == DT_LNK ||
+		de->d_type == DT_UNKNOWN) &&
+	       (ends_with(de->d_name, ".journal") ||
+		ends_with(de->d_name, ".journal~"));
+}
+
+/* A machine's directory in it (the default namespace's: a bare ID). */
+static bool is_machine_dir(const struct dirent *de)
+{
+	sd_id128_t id;
+
+	return (de->d_type == DT_DIR || de->d_type == DT_LNK ||
+		de->d_type == DT_UNKNOWN) &&
+	       strlen(de->d_name) == 32 && sd_id128_from_string(de->d_name, &id) == 0;
+}
+
+/* Keep fd when it is a regular file (a FIFO is opened without blocking
+ * and never read). */
+static void keep_file(struct journal_reader *jr, int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
+		return;
+	}
+	if (jr->nfds == jr->fds_cap) {
+		jr->fds_cap = jr->fds_cap ? 2 * jr->fds_cap : 16;
+		jr->fds = xreallocarray(jr->fds, jr->fds_cap, sizeof(*jr->fds));
+	}
+	jr->fds[jr->nfds++] = fd;
+}
+
+/*
+ * The journal files of dir (a path of the system) and of its machines'
+ * directories, as sd-journal's SD_JOURNAL_OS_ROOT finds them; each opened
+ * by its whole path through src->open_in_root, so that no link, of the
+ * directory or of a file in it, leads out of the system's root.
+ */
+static void find_files(struct journal_reader *jr,
+		       const struct journal_source *src, const char *dir,
+		       bool top)
+{
+	struct dirent *de;
+	DIR *d;
+	int fd;
+
+	fd = src->open_in_root(dir, O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return;
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return;
+	}
+	while ((de = readdir(d))) {
+		char *path;
+		bool file = is_journal_file(de);
+
+		if (!file && !(top && is_machine_dir(de)))
+			continue;
+		if (asprintf(&path, "%s/%s", dir, de->d_name) < 0)
+			xalloc_failed();
+		if (!file)
+			find_files(jr, src, path, false);
+		else if ((fd = src->open_in_root(path, O_RDONLY | O_NONBLOCK)) >= 0)
+			keep_file(jr, fd);
+		free(path);
+	}
+	closedir(d);
+}
+
+/*
+ * sd-journal takes the descriptors when it opens them, not when it fails.
+ * sd_journal_open_files_fd() refuses every file when one cannot be read
+ * as a journal (an empty or damaged file): drop those, as reading a
+ * directory does, each tried on a copy of its descriptor.
+ */
+static int open_files(sd_journal **j, struct journal_reader *jr)
+{
+	size_t kept = 0;
+	int r;
+
+	if (jr->nfds == 0)
+		return -ENOENT;
+	r = sd_journal_open_files_fd(j, jr->fds, (unsigned)jr->nfds, 0);
+	if (r < 0) {
+		for (size_t i = 0; i < jr->nfds; i++) {
+			int copy = fcntl(jr->fds[i], F_DUPFD_CLOEXEC, 3);
+			sd_journal *one;
+
+			if (copy >= 0 &&
+			    sd_journal_open_files_fd(&one, &copy, 1, 0) >= 0) {
+				sd_journal_close(one);
+				jr->fds[kept++] = jr->fds[i];
+				continue;
+			}
+			if (copy >= 0)
+				close(copy);
+			close(jr->fds[i]);
+		}
+		jr->nfds = kept;
+		r = kept ? sd_journal_open_files_fd(j, jr->fds, (unsigned)kept, 0)
+			 : -ENOENT;
+	}
+	if (r >= 0)
+		jr->nfds = 0;
 	return r;
+}
+
+static int open_journal(struct journal_reader *jr,
+			const struct journal_source *src)
+{
+	if (src->dir)
+		return sd_journal_open_directory(&jr->j, src->dir, 0);
+	find_files(jr, src, "/var/log/journal", true);
+	find_files(jr, src, "/run/log/journal", true);
+	return open_files(&jr->j, jr);
 }
 
 int journal_reader_open(struct journal_reader **out, const struct journal_source *src)
@@ -209,7 +328,7 @@ int journal_reader_open(struct journal_reader **out, const struct journal_source
 	uint64_t bytes = 0;
 	int r;
 
-	r = open_journal(&jr->j, src);
+	r = open_journal(jr, src);
 	if (r < 0) {
 		jr->j = NULL;
 		goto fail;
@@ -287,6 +406,9 @@ void journal_reader_close(struct journal_reader *jr)
 		return;
 	if (jr->j)
 		sd_journal_close(jr->j);
+	for (size_t i = 0; i < jr->nfds; i++)
+		close(jr->fds[i]);
+	free(jr->fds);
 	free(jr->rec);
 	free(jr);
 }

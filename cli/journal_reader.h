@@ -28,8 +28,9 @@ struct journal_reader;
 /* What to open: one directory's files, or a system's journal. */
 struct journal_source {
 	const char *dir;	/* journal files in dir (as journalctl -D), or NULL */
-	int root_fd;		/* else the journal of the system whose root is this
-				 * directory (/var/log/journal, /run/log/journal) */
+	/* else the journal of the system (/var/log/journal, /run/log/journal)
+	 * whose paths this opens as sysroot_open() does: an fd, or -1 */
+	int (*open_in_root)(const char *abs_path, int flags);
 	const char *boot;	/* NULL: every boot; a 32-digit _BOOT_ID; or an
 				 * offset as journalctl -b takes it: 0 or -N from
 				 * the latest boot, N from the first (1) */

@@ -18,7 +18,7 @@ void log_read_journal(struct logger *lg, const char *dir, const char *boot,
 		      const char *name)
 {
 	struct log_sink sink = log_annotating_sink(lg);
-	struct journal_source src = { .dir = dir, .root_fd = sysroot_fd(),
+	struct journal_source src = { .dir = dir, .open_in_root = sysroot_open,
 				      .boot = boot };
 	struct journal_reader *jr;
 	struct log_record rec;

@@ -389,6 +389,7 @@ def main():
         os.symlink(target.replace("@SYSROOT@", root), full)
     for rel in case["fifos"]:
         full = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
         if os.path.lexists(full):
             os.remove(full)
         os.mkfifo(full)
