@@ -30,7 +30,10 @@ A case file names its tree, the arguments and what must come out:
                                "x" that makes its line N bytes long with
                                its newline (none: a line "#x..." appended)
     repeat PATH N              the file's first line with "@REPEAT@" in it
-                               written N times, the mark taken out
+                               written N times, the mark taken out; in
+                               each copy "@N@" is its number from 0,
+                               "@N:5@" the same in 5 digits, "@SD@" the
+                               number as sd names a disk (a..z, aa, ...)
     chmod PATH MODE            file PATH (after the "--- file" ones) gets
     chgrp PATH GID             that octal mode, group, extended attribute
     xattr PATH NAME VALUE      (all three part of what must stay or change)
@@ -66,6 +69,7 @@ import fcntl
 import json
 import os
 import pty
+import re
 import select
 import shlex
 import shutil
@@ -248,14 +252,27 @@ def pad_line(path, size):
 
 
 def repeat_line(path, times):
-    """repeat PATH N: the line marked "@REPEAT@" written N times."""
+    """repeat PATH N: the line marked "@REPEAT@" written N times, each
+    copy's "@N@", "@N:W@" and "@SD@" its number."""
     with open(path, "rb") as f:
         data = f.read()
     _, start, end = marked_line(data, b"@REPEAT@")
     end = min(end + 1, len(data))	# its newline, if it has one
     line = data[start:end].replace(b"@REPEAT@", b"", 1)
+    mark = re.compile(rb"@N(?::(\d+))?@|@SD@")
+
+    def copy(i):
+        def one(m):
+            if m.group(0) == b"@SD@":
+                return fake_sysroot.letters(i).encode()
+            return b"%0*d" % (int(m.group(1) or 0), i)
+        return mark.sub(one, line)
+    if mark.search(line):
+        body = b"".join(copy(i) for i in range(times))
+    else:
+        body = line * times
     with open(path, "wb") as f:
-        f.write(data[:start] + line * times + data[end:])
+        f.write(data[:start] + body + data[end:])
 
 
 def snapshot(root):
