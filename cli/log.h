@@ -51,6 +51,7 @@
 #include "disk_index.h"
 #include "journal.h"
 #include "kmsg.h"
+#include "strmap.h"
 
 #define LOG_NAME_MAX	32	/* longer words are not disk names */
 #define LOG_ADDR_MAX	32
@@ -62,10 +63,36 @@ enum log_source {
 	SRC_SYSTEM,
 };
 
+/*
+ * Ids grouped by a short key that they hold for a while (a name's bus
+ * address, a port's model): which ids hold a key now, found by a hash of
+ * the key, so a boot of many thousand names costs the same per line as a
+ * boot of ten.  A key's group stays when its last id leaves (a boot's keys
+ * are few): the strmap has no removal.
+ */
+#define EV_KEY_MAX	LOG_ADDR_MAX
+
+struct ev_group {
+	char key[EV_KEY_MAX];
+	uint8_t key_len;
+	uint32_t *ids;		/* in no order */
+	uint32_t n, cap;
+};
+
+struct ev_groups {
+	struct strmap map;
+	struct ev_group *g;
+	size_t n, cap;
+};
+
+/* A member's place: its group, EV_NONE for none. */
+#define EV_NO_GROUP	UINT32_MAX
+
 /* A kernel name of one boot of the log and what that boot showed of it. */
 struct ev_disk {
 	char name[LOG_NAME_MAX + 1];
 	char addr[LOG_ADDR_MAX + 1];	/* the bus address tied to it, or "" */
+	uint32_t addr_group;		/* ... its group in ev_map.by_addr */
 	char alias[ALIAS_MAX_LEN + 1];	/* or "" */
 	enum log_source alias_src;	/* SRC_LOG or SRC_JOURNAL */
 	uint64_t alias_rec;		/* the record that gave a log alias */
@@ -97,6 +124,7 @@ struct ev_map {
 	size_t n, cap;
 	uint32_t *slots;	/* index + 1; 0 empty */
 	size_t mask;
+	struct ev_groups by_addr;	/* the names that hold an address */
 };
 
 #define EV_MAX_NAMES	65536	/* more names in one boot: not tracked */
@@ -109,6 +137,23 @@ void ev_map_free(struct ev_map *m);
 /* The entry of name (created when create); EV_NONE when none. */
 uint32_t ev_map_get(struct ev_map *m, const char *name, size_t len, bool create);
 uint32_t ev_map_by_addr(const struct ev_map *m, const char *addr, size_t len);
+/* Name k's address becomes addr[0..len) ("" with len 0). */
+void ev_map_set_addr(struct ev_map *m, uint32_t k, const char *addr, size_t len);
+
+/* The group of key (EV_NO_GROUP: none yet); a group's ids are g[i].ids. */
+uint32_t ev_groups_find(const struct ev_groups *gs, const char *key, size_t len);
+/* id joins key's group (len <= EV_KEY_MAX), leaving *group's; *group
+ * becomes the new group. */
+void ev_groups_move(struct ev_groups *gs, uint32_t *group, const char *key,
+		    size_t len, uint32_t id);
+/* id leaves *group (EV_NO_GROUP: none), which becomes EV_NO_GROUP. */
+void ev_groups_leave(struct ev_groups *gs, uint32_t *group, uint32_t id);
+/* id holds key[0..len) now (len 0: none), copied to dst (EV_KEY_MAX + 1
+ * bytes) as a string. */
+void ev_groups_hold(struct ev_groups *gs, uint32_t *group, uint32_t id,
+		    char *dst, const char *key, size_t len);
+void ev_groups_reset(struct ev_groups *gs);
+void ev_groups_free(struct ev_groups *gs);
 
 /* What the running boot's /dev/kmsg shows: read before annotating. */
 struct run_boot {
@@ -149,6 +194,8 @@ struct ev_port {
 	char model[48];			/* the model libata read */
 	char addr[LOG_ADDR_MAX + 1];	/* the SCSI address proven, or "" */
 	bool pending;			/* no SCSI line matched it yet */
+	uint32_t addr_group;		/* in log_boot.port_addrs */
+	uint32_t model_group;		/* pending: in log_boot.port_models */
 };
 
 /* One boot of the log: where it is, and its names' evidence. */
@@ -156,6 +203,10 @@ struct log_boot {
 	struct ev_map ev;
 	struct ev_port *ports;		/* its ports' devices */
 	size_t nports, ports_cap;
+	struct strmap port_ids;		/* ports by id */
+	struct ev_groups port_links;	/* ... by link ("ata3" of "ata3.00") */
+	struct ev_groups port_addrs;	/* ... by the address proven */
+	struct ev_groups port_models;	/* the pending ones by model, cut */
 	unsigned boot_no;
 	uint64_t boot_records;
 	bool current;			/* it is the running boot */
@@ -295,6 +346,7 @@ void log_ports_event(struct log_boot *b, const struct log_rec *r);
  * *len bytes), where the boot's log proves it; EV_NONE otherwise. */
 uint32_t log_port_disk(const struct log_boot *b, const char *text, size_t len,
 		       size_t *start, size_t *tok_len);
+void log_ports_reset(struct log_boot *b);	/* a new boot's: none */
 void log_ports_free(struct log_boot *b);
 
 /* log_running.c: the running boot's /dev/kmsg, and a saved log's boots */

@@ -45,7 +45,7 @@ static void new_boot(struct log_boot *b, enum log_format format,
 	b->boot_records = 0;
 	b->have_last_time = false;
 	ev_map_reset(&b->ev);
-	b->nports = 0;
+	log_ports_reset(b);
 	b->current = is_running_boot(b, format, sys);
 }
 
@@ -176,14 +176,14 @@ void log_rec_free(struct log_rec *r)
 
 /* ---- the log's own evidence ---- */
 
-static void take_meaning(const struct log_rec *r, struct ev_disk *e,
-			 struct log_system *sys)
+static void take_meaning(struct log_boot *b, const struct log_rec *r,
+			 struct ev_disk *e, struct log_system *sys)
 {
 	free(e->persistent);
 	e->persistent = NULL;
 	e->alias[0] = '\0';
 	e->alias_src = SRC_NONE;
-	e->addr[0] = '\0';
+	ev_map_set_addr(&b->ev, (uint32_t)(e - b->ev.disks), "", 0);
 	e->attached = false;
 	e->removed = false;
 	e->stopped = false;
@@ -212,14 +212,11 @@ static void addr_taken(struct log_boot *b, const struct log_rec *r,
 		       struct log_system *sys)
 {
 	const struct log_event_info *ev = &r->event_info;
+	uint32_t gi = ev_groups_find(&b->ev.by_addr, ev->arg, ev->arg_len);
 
-	for (size_t k = 0; k < b->ev.n; k++) {
-		struct ev_disk *e = &b->ev.disks[k];
-
-		if (strlen(e->addr) == ev->arg_len &&
-		    memcmp(e->addr, ev->arg, ev->arg_len) == 0)
-			take_meaning(r, e, sys);
-	}
+	/* each leaves the group as it loses the address */
+	while (gi != EV_NO_GROUP && b->ev.by_addr.g[gi].n)
+		take_meaning(b, r, &b->ev.disks[b->ev.by_addr.g[gi].ids[0]], sys);
 }
 
 /*
@@ -236,7 +233,7 @@ static void nvme_names_end(struct log_boot *b, const struct log_rec *r,
 		struct ev_disk *e = &b->ev.disks[k];
 
 		if (strncmp(e->name, "nvme", 4) == 0)
-			take_meaning(r, e, sys);
+			take_meaning(b, r, e, sys);
 	}
 }
 
@@ -297,9 +294,9 @@ void log_events_before(struct log_boot *b, const struct log_rec *r,
 		if (other || (r->event == LOG_EVENT_ATTACH &&
 			      (e->attached || e->removed)) ||
 		    (r->event == LOG_EVENT_CAPACITY && e->stopped))
-			take_meaning(r, e, sys);
-		memcpy(e->addr, ev->arg, ev->arg_len);
-		e->addr[ev->arg_len] = '\0';
+			take_meaning(b, r, e, sys);
+		ev_map_set_addr(&b->ev, (uint32_t)(e - b->ev.disks), ev->arg,
+				ev->arg_len);
 		if (r->event == LOG_EVENT_ATTACH) {
 			e->attached = true;
 			e->attach_seen = true;
@@ -337,7 +334,7 @@ void log_events_after(struct log_boot *b, const struct log_rec *r,
 	if (r->event == LOG_EVENT_REMOVE)
 		e->removed = true;
 	else
-		take_meaning(r, e, sys);
+		take_meaning(b, r, e, sys);
 }
 
 /* "/dev/disk/by-id/wwn-0x5000...-part1" -> dir "by-id", the disk's name */

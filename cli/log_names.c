@@ -18,6 +18,107 @@ uint32_t log_hash(const char *s, size_t len)
 	return h;
 }
 
+/* ---- ids grouped by a key ---- */
+
+static const char *group_key(const void *ctx, uint32_t id, size_t *len)
+{
+	const struct ev_groups *gs = ctx;
+
+	*len = gs->g[id].key_len;
+	return gs->g[id].key;
+}
+
+uint32_t ev_groups_find(const struct ev_groups *gs, const char *key, size_t len)
+{
+	const struct strmap_keys k = { group_key, gs };
+	uint32_t g = strmap_get(&gs->map, &k, key, len);
+
+	return g == STRMAP_NONE ? EV_NO_GROUP : g;
+}
+
+void ev_groups_leave(struct ev_groups *gs, uint32_t *group, uint32_t id)
+{
+	struct ev_group *g;
+
+	if (*group == EV_NO_GROUP)
+		return;
+	g = &gs->g[*group];
+	for (uint32_t i = 0; i < g->n; i++)
+		if (g->ids[i] == id) {
+			g->ids[i] = g->ids[--g->n];
+			break;
+		}
+	*group = EV_NO_GROUP;
+}
+
+void ev_groups_move(struct ev_groups *gs, uint32_t *group, const char *key,
+		    size_t len, uint32_t id)
+{
+	const struct strmap_keys k = { group_key, gs };
+	struct strmap_slot *s;
+	struct ev_group *g;
+	uint32_t gi;
+
+	ev_groups_leave(gs, group, id);
+	s = strmap_slot(&gs->map, &k, key, len);
+	if (s->id1) {
+		gi = s->id1 - 1;
+	} else {
+		if (gs->n == gs->cap) {
+			gs->cap = gs->cap ? 2 * gs->cap : 16;
+			gs->g = xreallocarray(gs->g, gs->cap, sizeof(*gs->g));
+		}
+		gi = (uint32_t)gs->n++;
+		g = &gs->g[gi];
+		memcpy(g->key, key, len);
+		g->key_len = (uint8_t)len;
+		g->ids = NULL;
+		g->n = g->cap = 0;
+		strmap_fill(&gs->map, s, gi);
+	}
+	g = &gs->g[gi];
+	if (g->n == g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 2;
+		g->ids = xreallocarray(g->ids, g->cap, sizeof(*g->ids));
+	}
+	g->ids[g->n++] = id;
+	*group = gi;
+}
+
+void ev_groups_hold(struct ev_groups *gs, uint32_t *group, uint32_t id,
+		    char *dst, const char *key, size_t len)
+{
+	if (len > EV_KEY_MAX)
+		len = 0;
+	if (len)
+		ev_groups_move(gs, group, key, len, id);
+	else
+		ev_groups_leave(gs, group, id);
+	memcpy(dst, key, len);
+	dst[len] = '\0';
+}
+
+void ev_groups_reset(struct ev_groups *gs)
+{
+	for (size_t i = 0; i < gs->n; i++)
+		free(gs->g[i].ids);
+	gs->n = 0;
+	if (gs->map.slots)
+		memset(gs->map.slots, 0,
+		       (gs->map.mask + 1) * sizeof(*gs->map.slots));
+	gs->map.count = 0;
+}
+
+void ev_groups_free(struct ev_groups *gs)
+{
+	ev_groups_reset(gs);
+	free(gs->g);
+	strmap_free(&gs->map);
+	memset(gs, 0, sizeof(*gs));
+}
+
+/* ---- a boot's names ---- */
+
 void ev_map_reset(struct ev_map *m)
 {
 	for (size_t i = 0; i < m->n; i++)
@@ -25,6 +126,7 @@ void ev_map_reset(struct ev_map *m)
 	m->n = 0;
 	if (m->slots)
 		memset(m->slots, 0, (m->mask + 1) * sizeof(*m->slots));
+	ev_groups_reset(&m->by_addr);
 }
 
 void ev_map_free(struct ev_map *m)
@@ -32,6 +134,7 @@ void ev_map_free(struct ev_map *m)
 	ev_map_reset(m);
 	free(m->disks);
 	free(m->slots);
+	ev_groups_free(&m->by_addr);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -80,6 +183,7 @@ uint32_t ev_map_get(struct ev_map *m, const char *name, size_t len, bool create)
 	memset(e, 0, sizeof(*e));
 	memcpy(e->name, name, len);
 	e->name_len = (uint8_t)len;
+	e->addr_group = EV_NO_GROUP;
 	e->hash = h;
 	for (i = h & m->mask; m->slots[i]; i = (i + 1) & m->mask)
 		;
@@ -87,11 +191,23 @@ uint32_t ev_map_get(struct ev_map *m, const char *name, size_t len, bool create)
 	return (uint32_t)m->n++;
 }
 
+/* The first name (in the boot's order) not removed that holds addr. */
 uint32_t ev_map_by_addr(const struct ev_map *m, const char *addr, size_t len)
 {
-	for (size_t k = 0; k < m->n; k++)
-		if (!m->disks[k].removed && strlen(m->disks[k].addr) == len &&
-		    memcmp(m->disks[k].addr, addr, len) == 0)
-			return (uint32_t)k;
-	return EV_NONE;
+	uint32_t gi = ev_groups_find(&m->by_addr, addr, len), best = EV_NONE;
+	const struct ev_group *g;
+
+	if (gi == EV_NO_GROUP)
+		return EV_NONE;
+	g = &m->by_addr.g[gi];
+	for (uint32_t i = 0; i < g->n; i++)
+		if (!m->disks[g->ids[i]].removed && g->ids[i] < best)
+			best = g->ids[i];
+	return best;
+}
+
+void ev_map_set_addr(struct ev_map *m, uint32_t k, const char *addr, size_t len)
+{
+	ev_groups_hold(&m->by_addr, &m->disks[k].addr_group, k,
+		       m->disks[k].addr, addr, len);
 }

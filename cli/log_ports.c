@@ -24,34 +24,56 @@
 #include "log.h"
 #include "xalloc.h"
 
+static const char *port_key(const void *ctx, uint32_t id, size_t *len)
+{
+	const struct log_boot *b = ctx;
+
+	*len = strlen(b->ports[id].id);
+	return b->ports[id].id;
+}
+
 static const struct ev_port *port_find(const struct log_boot *b,
 				      const char *id, size_t len)
 {
-	for (size_t i = 0; i < b->nports; i++)
-		if (strlen(b->ports[i].id) == len &&
-		    memcmp(b->ports[i].id, id, len) == 0)
-			return &b->ports[i];
-	return NULL;
+	const struct strmap_keys k = { port_key, b };
+	uint32_t i = strmap_get(&b->port_ids, &k, id, len);
+
+	return i == STRMAP_NONE ? NULL : &b->ports[i];
 }
 
 static struct ev_port *port_get(struct log_boot *b, const char *id, size_t len)
 {
-	struct ev_port *p = (struct ev_port *)port_find(b, id, len);
+	const struct strmap_keys k = { port_key, b };
+	struct strmap_slot *s;
+	struct ev_port *p;
+	uint32_t i;
 
-	if (p || len >= sizeof(p->id))
-		return p;
+	if (len >= sizeof(p->id))
+		return (struct ev_port *)port_find(b, id, len);
+	s = strmap_slot(&b->port_ids, &k, id, len);
+	if (s->id1)
+		return &b->ports[s->id1 - 1];
 	if (b->nports == b->ports_cap) {
 		b->ports_cap = b->ports_cap ? b->ports_cap * 2 : 8;
 		b->ports = xreallocarray(b->ports, b->ports_cap, sizeof(*b->ports));
 	}
-	p = &b->ports[b->nports++];
+	i = (uint32_t)b->nports++;
+	p = &b->ports[i];
 	memset(p, 0, sizeof(*p));
 	memcpy(p->id, id, len);
+	p->addr_group = p->model_group = EV_NO_GROUP;
+	strmap_fill(&b->port_ids, s, i);
+	/* "ata3.00": the link "ata3" (log_port_token() gives no other shape) */
+	if (len > 3 && id[len - 3] == '.') {
+		uint32_t link = EV_NO_GROUP;
+
+		ev_groups_move(&b->port_links, &link, id, len - 3, i);
+	}
 	return p;
 }
 
-/* Whether SCSI's model (16 bytes at most, trimmed) is libata's, cut. */
-static bool same_model(const struct ev_port *p, const char *m, size_t len)
+/* The key a pending port waits under: its model cut as SCSI cuts it. */
+static size_t model_key(const struct ev_port *p)
 {
 	size_t n = strlen(p->model);
 
@@ -59,71 +81,82 @@ static bool same_model(const struct ev_port *p, const char *m, size_t len)
 		n = 16;
 	while (n > 0 && p->model[n - 1] == ' ')
 		n--;
-	return n == len && memcmp(p->model, m, len) == 0;
+	return n;
+}
+
+static void set_port_addr(struct log_boot *b, struct ev_port *p,
+			  const char *addr, size_t len)
+{
+	ev_groups_hold(&b->port_addrs, &p->addr_group,
+		       (uint32_t)(p - b->ports), p->addr, addr, len);
+}
+
+static void set_pending(struct log_boot *b, struct ev_port *p, bool pending)
+{
+	uint32_t i = (uint32_t)(p - b->ports);
+
+	p->pending = pending;
+	if (pending)
+		ev_groups_move(&b->port_models, &p->model_group, p->model,
+			       model_key(p), i);
+	else
+		ev_groups_leave(&b->port_models, &p->model_group, i);
 }
 
 void log_ports_event(struct log_boot *b, const struct log_rec *r)
 {
 	const struct log_event_info *ev = &r->event_info;
-	struct ev_port *p, *match = NULL;
-	size_t nmatch = 0;
+	struct ev_port *p;
+	struct ev_group *g;
+	uint32_t gi;
 
 	if (r->event == LOG_EVENT_ATA_ID) {
 		p = port_get(b, ev->arg, ev->arg_len);
 		if (!p)
 			return;
 		/* a device identified anew: what the port was tied to ends */
-		p->addr[0] = '\0';
-		p->pending = ev->model_len < sizeof(p->model);
-		if (p->pending) {
+		set_port_addr(b, p, "", 0);
+		if (ev->model_len < sizeof(p->model)) {
 			memcpy(p->model, ev->model, ev->model_len);
 			p->model[ev->model_len] = '\0';
+			set_pending(b, p, true);
+		} else {
+			set_pending(b, p, false);
 		}
 		return;
 	}
 	if (r->event != LOG_EVENT_INQUIRY || ev->arg_len > LOG_ADDR_MAX)
 		return;
-	for (size_t i = 0; i < b->nports; i++) {
-		p = &b->ports[i];
-		/* the address is the new disk's now, whatever was there */
-		if (strlen(p->addr) == ev->arg_len &&
-		    memcmp(p->addr, ev->arg, ev->arg_len) == 0)
-			p->addr[0] = '\0';
-		if (p->pending && ev->model_len &&
-		    same_model(p, ev->model, ev->model_len)) {
-			match = p;
-			nmatch++;
-		}
-	}
-	for (size_t i = 0; nmatch > 1 && i < b->nports; i++)
-		if (b->ports[i].pending && ev->model_len &&
-		    same_model(&b->ports[i], ev->model, ev->model_len))
-			b->ports[i].pending = false;	/* which is which? */
-	if (nmatch != 1)
+	/* the address is the new disk's now, whatever was there */
+	gi = ev_groups_find(&b->port_addrs, ev->arg, ev->arg_len);
+	while (gi != EV_NO_GROUP && b->port_addrs.g[gi].n)
+		set_port_addr(b, &b->ports[b->port_addrs.g[gi].ids[0]], "", 0);
+	if (!ev->model_len)
 		return;
-	match->pending = false;
-	memcpy(match->addr, ev->arg, ev->arg_len);
-	match->addr[ev->arg_len] = '\0';
+	gi = ev_groups_find(&b->port_models, ev->model, ev->model_len);
+	if (gi == EV_NO_GROUP || b->port_models.g[gi].n == 0)
+		return;
+	g = &b->port_models.g[gi];
+	if (g->n > 1) {
+		while (g->n)	/* which is which? */
+			set_pending(b, &b->ports[g->ids[0]], false);
+		return;
+	}
+	p = &b->ports[g->ids[0]];
+	set_pending(b, p, false);
+	set_port_addr(b, p, ev->arg, ev->arg_len);
 }
 
 /* "ata3": its one device of the boot, or NULL. */
 static const struct ev_port *port_device(const struct log_boot *b,
 					 const char *id, size_t len)
 {
-	const struct ev_port *one = NULL;
+	uint32_t gi = ev_groups_find(&b->port_links, id, len);
 
-	for (size_t i = 0; i < b->nports; i++) {
-		const struct ev_port *p = &b->ports[i];
-
-		if (strncmp(p->id, id, len) != 0 || p->id[len] != '.')
-			continue;
-		if (one)
-			return NULL;
-		one = p;
-	}
-	return one;
+	if (gi == EV_NO_GROUP || b->port_links.g[gi].n != 1)
+		return NULL;
+	return &b->ports[b->port_links.g[gi].ids[0]];
 }
-
 uint32_t log_port_disk(const struct log_boot *b, const char *text, size_t len,
 		       size_t *start, size_t *tok_len)
 {
@@ -144,9 +177,25 @@ uint32_t log_port_disk(const struct log_boot *b, const char *text, size_t len,
 	return ev_map_by_addr(&b->ev, p->addr, strlen(p->addr));
 }
 
+void log_ports_reset(struct log_boot *b)
+{
+	b->nports = 0;
+	if (b->port_ids.slots)
+		memset(b->port_ids.slots, 0,
+		       (b->port_ids.mask + 1) * sizeof(*b->port_ids.slots));
+	b->port_ids.count = 0;
+	ev_groups_reset(&b->port_links);
+	ev_groups_reset(&b->port_addrs);
+	ev_groups_reset(&b->port_models);
+}
+
 void log_ports_free(struct log_boot *b)
 {
 	free(b->ports);
 	b->ports = NULL;
 	b->nports = b->ports_cap = 0;
+	strmap_free(&b->port_ids);
+	ev_groups_free(&b->port_links);
+	ev_groups_free(&b->port_addrs);
+	ev_groups_free(&b->port_models);
 }
