@@ -26,6 +26,10 @@
  *   DISKALIAS_FAULT_MMAP=1
  *	mapping a file fails with ENODEV, as on a file system that cannot
  *	map one: `log` reads a saved log with pread(2) instead.
+ *   DISKALIAS_FAULT_READ_WAIT=1
+ *	a read(2) that waits is not ended by a signal the program catches,
+ *	as on a hard NFS mount or FUSE (the kernel wakes those waits for a
+ *	signal that kills only): interrupted, it waits again.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -293,11 +297,16 @@ ssize_t read(int fd, void *buf, size_t len)
 	ssize_t (*real)(int, void *, size_t) = dlsym(RTLD_NEXT, "read");
 	int err = getenv("DISKALIAS_FAULT_READ") ? read_fault(fd) : 0;
 
+	ssize_t n;
+
 	if (err) {
 		errno = err;
 		return -1;
 	}
-	return real(fd, buf, len);
+	do
+		n = real(fd, buf, len);
+	while (n < 0 && errno == EINTR && getenv("DISKALIAS_FAULT_READ_WAIT"));
+	return n;
 }
 
 static void *do_mmap(const char *sym, void *addr, size_t len, int prot,

@@ -40,12 +40,17 @@ A case file names its tree, the arguments and what must come out:
     stdin FILE                 standard input from FILE; @SYSROOT@ replaced
     stdin pipe FILE            standard input a pipe that FILE's bytes are
                                written to (a file cannot be read twice)
+    stdin silent               standard input a pipe that is kept open and
+                               never written to (a read of it waits)
     journal PATH FILE          the journal export text in file FILE (after
                                the "--- file" ones) written as the journal
                                file PATH (ending ".journal") by
                                systemd-journal-remote (--journal-remote;
                                the last record's blank line may be left out)
-    status 1                   expected exit status
+    status 1                   expected exit status (a run ended by a
+                               signal: 128 + its number, as a shell says)
+    signal TERM 0.5            send SIGTERM to the run 0.5 s after its
+                               start; it must have ended 20 s later
     json                       stdout must parse as JSON (python3 json)
     jq .disks[0].alias == null jq -e must succeed on stdout (jq)
     changed sys/block/sda/alias sys
@@ -73,6 +78,7 @@ import re
 import select
 import shlex
 import shutil
+import signal
 import stat
 import struct
 import subprocess
@@ -135,6 +141,22 @@ def run_on_tty(cmd, columns, env, stdin):
                                        out.replace(b"\r\n", b"\n"), err)
 
 
+def run_signalled(cmd, env, stdin, sig, after):
+    """cmd sent sig after seconds; None when it is still running 20 s
+    later (then killed)."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=env, stdin=stdin)
+    time.sleep(after)
+    proc.send_signal(sig)
+    try:
+        out, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        return None
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+
+
 def parse_case(path):
     case = {"tree": "standard", "args": [], "status": 0, "user": None,
             "json": False, "jq": [], "changed": {}, "stdout": None,
@@ -142,7 +164,8 @@ def parse_case(path):
             "stdout_full": False, "tty": None,
             "stdin": None, "files": {}, "remove": [], "symlinks": [],
             "fifos": [], "readerrors": [], "faults": [], "pads": [], "repeats": [], "meta": [], "removed": [],
-            "journals": [], "stdin_pipe": None,
+            "journals": [], "stdin_pipe": None, "signal": None,
+            "stdin_silent": False,
             "stderr": None}
     section = None
     with open(path, encoding="utf-8") as f:
@@ -172,6 +195,9 @@ def parse_case(path):
                 case["user"] = rest
             elif key == "status":
                 case["status"] = int(rest)
+            elif key == "signal":
+                name, after = rest.split()
+                case["signal"] = (getattr(signal, "SIG" + name), float(after))
             elif key == "json":
                 case["json"] = True
             elif key == "stdout" and rest == "unchecked":
@@ -185,6 +211,8 @@ def parse_case(path):
                 case["preload"] = True
             elif key == "stdin" and rest.startswith("pipe "):
                 case["stdin_pipe"] = rest[5:].strip()
+            elif key == "stdin" and rest.strip() == "silent":
+                case["stdin_silent"] = True
             elif key == "stdin":
                 case["stdin"] = rest
             elif key == "env":
@@ -495,7 +523,9 @@ def main():
         env["LD_PRELOAD"] = " ".join(
             filter(None, [env.get("LD_PRELOAD"),
                           os.path.abspath(opts.fault_shim)]))
-    stdin, piped = None, None
+    stdin, piped, silent = None, None, None
+    if case["stdin_silent"]:
+        stdin, silent = os.pipe()   # silent: the end kept open, unwritten
     if case["stdin"]:
         stdin = open(case["stdin"].replace("@SYSROOT@", root), "rb")
     if case["stdin_pipe"]:
@@ -511,12 +541,23 @@ def main():
         elif case["tty"]:
             env.pop("COLUMNS", None)
             proc = run_on_tty(cmd, case["tty"], env, stdin)
+        elif case["signal"]:
+            proc = run_signalled(cmd, env, stdin, *case["signal"])
+            if proc is None:
+                print("FAIL: still running 20 s after the signal")
+                return 1
         else:
             proc = subprocess.run(cmd, capture_output=True, env=env,
                                   stdin=stdin, input=piped, timeout=60)
     except subprocess.TimeoutExpired:
         print("FAIL: still running after 60 s")
         return 1
+    finally:
+        if silent is not None:
+            os.close(stdin)
+            os.close(silent)
+    if proc.returncode < 0:     # ended by a signal: the shell's figure
+        proc.returncode = 128 - proc.returncode
     out = proc.stdout.decode("utf-8", "surrogateescape").replace(root, "@SYSROOT@")
     err = proc.stderr.decode("utf-8", "surrogateescape").replace(root, "@SYSROOT@")
 
