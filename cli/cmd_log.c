@@ -7,10 +7,14 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "diskalias.h"
 #include "journal_reader.h"
@@ -26,10 +30,65 @@ enum {
 	OPT_JOURNAL_DIR,
 };
 
+/*
+ * SIGINT, SIGTERM and SIGHUP end log, whatever it reads.  The reader stops
+ * at the next record (a read that waits is interrupted: no SA_RESTART),
+ * what was annotated is written, and the tool ends by the signal, as if
+ * it had not caught it.  Some waits no caught signal interrupts (a file
+ * on a hard NFS mount or on FUSE, read or mapped: the kernel wakes them
+ * for a signal that kills only): the handler gives each signal its
+ * default action back, and a thread sends the signal again if the tool
+ * is still there STOP_GRACE_MS later, which then kills it.
+ */
+#define STOP_GRACE_MS	1000
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static sem_t stop_sem;
+
 static void on_signal(int sig)
 {
-	(void)sig;
-	log_stop = 1;
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	int saved = errno;
+
+	if (!log_stop)
+		log_stop = sig;
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(*stop_signals); i++)
+		sigaction(stop_signals[i], &dfl, NULL);
+	sem_post(&stop_sem);
+	errno = saved;
+}
+
+static void *stop_watch(void *arg)
+{
+	struct timespec grace = { STOP_GRACE_MS / 1000,
+				  STOP_GRACE_MS % 1000 * 1000000L };
+
+	(void)arg;
+	while (sem_wait(&stop_sem) != 0)
+		;
+	while (nanosleep(&grace, &grace) != 0)
+		;
+	kill(getpid(), log_stop);
+	return NULL;
+}
+
+static void catch_stop_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigset_t all, old;
+	pthread_t t;
+
+	if (sem_init(&stop_sem, 0, 0) != 0)
+		err(DA_EXIT_FAILURE, "sem_init");
+	/* the thread takes no signal: each interrupts the reader */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	if (pthread_create(&t, NULL, stop_watch, NULL) != 0)
+		errx(DA_EXIT_FAILURE, "cannot start a thread");
+	pthread_detach(t);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(*stop_signals); i++)
+		sigaction(stop_signals[i], &sa, NULL);
 }
 
 static void usage_log(void)
@@ -88,7 +147,6 @@ static int run_log(int argc, char **argv)
 	static char outbuf[1 << 20];
 	struct logger lg = { .out.out = stdout, .rec.meta = EV_NONE };
 	const char *input = NULL, *disk = NULL, *boot = NULL, *jdir = NULL;
-	struct sigaction sa = { .sa_handler = on_signal };
 	bool follow = false, journal = false, format = false;
 	char *source = NULL;
 	int c;
@@ -141,8 +199,7 @@ static int run_log(int argc, char **argv)
 	setup_sysroot();
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	catch_stop_signals();
 	lg.sys.live = !input && !journal;
 	log_build_index(&lg.sys, 0);
 	if (disk)
@@ -169,10 +226,14 @@ static int run_log(int argc, char **argv)
 	if (lg.out.nmalformed)
 		warnx("%s: %lu malformed record%s, shown as read", source,
 		      lg.out.nmalformed, lg.out.nmalformed == 1 ? "" : "s");
-	if (disk && !lg.out.nkept)
+	if (disk && !lg.out.nkept && !log_stop)
 		warnx("%s: no record of the log is about this disk", disk);
 	logger_free(&lg);
 	free(source);
+	if (log_stop) {
+		fflush(stderr);
+		raise(log_stop);	/* its default action: the end */
+	}
 	return DA_EXIT_OK;
 }
 

@@ -112,6 +112,11 @@ static bool fill(struct reader *r)
 
 		if (room > READ_SIZE)
 			room = READ_SIZE;
+		/* stopped: no new read, which could wait for good */
+		if (log_stop) {
+			r->eof = true;
+			return false;
+		}
 		n = r->positioned ? pread(r->fd, r->buf + r->end, room, r->off) :
 				    read(r->fd, r->buf + r->end, room);
 		if (n > 0) {
@@ -611,6 +616,8 @@ void log_read_input(struct logger *lg, const char *path)
 		r.name = "stdin";
 	} else {
 		r.fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (r.fd < 0 && errno == EINTR && log_stop)
+			return;		/* a FIFO without a writer, stopped */
 		if (r.fd < 0)
 			err(DA_EXIT_FAILURE, "%s", path);
 		posix_fadvise(r.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
