@@ -33,7 +33,8 @@ took 22 s at 40,000 mounts when the repeat check compared every pair);
 
 and prints the median wall and CPU (user+system) seconds side by side,
 the ratio between the largest and smallest N, and the goals: the largest
-N (10k) listed in under 0.3 s, with the config too, apply --dry-run in
+N (10k) listed in under 0.2 s, as a table and as JSON (-J), with the
+config in under 0.3 s, apply --dry-run in
 under 0.5 s, each growing at most 12 times for 10x the disks (and list
 for 10x the mounts), and apply --udev in at most 5 ms.  Exit status 1 when a goal is missed.  The trees are built on
 tmpfs (/dev/shm) when it is there so the disk under them is not timed.
@@ -54,7 +55,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 FAKE_SYSROOT = os.path.join(HERE, "..", "fake_sysroot.py")
 
-GOAL_SECONDS = 0.3
+# list and list -J at 10k disks (issue 37: 0.3 before)
+GOAL_SECONDS = 0.2
 GOAL_GROWTH = 12.0
 # with the config (issue 13)
 GOAL_CONF = {"conf: list": 0.3, "conf: apply --dry-run": 0.5,
@@ -281,11 +283,13 @@ def main():
 
     ok = True
     d_hi, d_lo = results[("diskalias list", hi)], results[("diskalias list", lo)]
-    if hi >= 10000:
-        good = d_hi[0] < GOAL_SECONDS
-        print("goal: %d disks in under %.1f s wall: %s (%.3f s; cpu %.3f s)"
-              % (hi, GOAL_SECONDS, "met" if good else "MISSED", d_hi[0], d_hi[1]))
-        ok &= good
+    for name in ("diskalias list", "diskalias list -J"):
+        m = results[(name, hi)]
+        if hi >= 10000 and m:
+            good = m[0] < GOAL_SECONDS
+            print("goal: %s, %d disks in under %.1f s wall: %s (%.3f s; cpu %.3f s)"
+                  % (name, hi, GOAL_SECONDS, "met" if good else "MISSED", m[0], m[1]))
+            ok &= good
     if len(sizes) > 1:
         growth = d_hi[0] / d_lo[0]
         limit = GOAL_GROWTH * (hi / lo) / 10
