@@ -25,6 +25,7 @@
 #include "config.h"
 #include "diskalias.h"
 #include "disks.h"
+#include "links.h"
 #include "sysroot.h"
 #include "xalloc.h"
 
@@ -86,15 +87,14 @@ static bool link_to_other_disk(const char *rel, const char *name)
 /* May the entry name a present disk other than "name"? */
 static bool names_other_disk(const struct conf_entry *e, const char *name)
 {
-	static const char *const dirs[] = { "by-id", "by-path" };
 	const char *dev = e->device;
 	char rel[PATH_MAX];
 
 	if (strchr(dev, '/'))
 		return link_to_other_disk(strncmp(dev, "/dev/disk/", 10) == 0 ?
 					  dev + 10 : dev, name);
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		snprintf(rel, sizeof(rel), "%s/%s", dirs[i], dev);
+	for (size_t i = 0; i < LINK_KEY_NDIRS; i++) {
+		snprintf(rel, sizeof(rel), "%s/%s", link_key_dirs[i], dev);
 		if (link_to_other_disk(rel, name))
 			return true;
 	}

@@ -42,11 +42,12 @@ static struct list_arg *resolve_args(char **args, int n, bool *want_alias)
 		la[i].arg = args[i];
 		if (st == DISK_ARG_OK || (st == DISK_ARG_PARTITION && la[i].name[0]))
 			continue;
-		if (st == DISK_ARG_BROKEN_LINK)
+		if (st == DISK_ARG_BROKEN_LINK || st == DISK_ARG_AMBIGUOUS)
 			errx(DA_EXIT_FAILURE, "%s: %s", args[i],
 			     disk_arg_reason(st, args[i], la[i].name, part,
 					     reason, sizeof(reason)));
-		if (st != DISK_ARG_UNKNOWN ||
+		/* a label's name may still be an alias */
+		if ((st != DISK_ARG_UNKNOWN && st != DISK_ARG_CONTENT_NAME) ||
 		    alias_check(args[i], strlen(args[i]), NULL) != 0)
 			errx(DA_EXIT_FAILURE, "%s: no such disk", args[i]);
 		la[i].name[0] = '\0';

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "alias_rules.h"
+#include "links.h"
 #include "xalloc.h"
 
 #define DEV_DISK "/dev/disk/"
@@ -319,7 +320,7 @@ static void parse_line(struct conf *c, unsigned int lineno, char *s,
 		const char *dir = device_key_n(w[2], wl[2]);
 		size_t dirlen = (size_t)((const char *)memchr(dir, '/', wl[2] - (size_t)(dir - w[2])) - dir);
 
-		if (!conf_key_dir(dir, dirlen)) {
+		if (!link_key_dir(dir, dirlen)) {
 			add_problem(c, lineno,
 				    "device %s is not a by-id or by-path link: %.*s names %s, not the hardware, and another disk could carry that name",
 				    quote(w[2], wl[2], q1), (int)dirlen, dir,
@@ -395,18 +396,12 @@ void conf_free(struct conf *c)
 	memset(c, 0, sizeof(*c));
 }
 
-bool conf_key_dir(const char *dir, size_t len)
-{
-	return (len == 5 && memcmp(dir, "by-id", 5) == 0) ||
-	       (len == 7 && memcmp(dir, "by-path", 7) == 0);
-}
-
 bool conf_device_matches(const char *device, const char *dir,
 			 const char *name)
 {
 	size_t dl = strlen(dir);
 
-	if (!conf_key_dir(dir, dl))
+	if (!link_key_dir(dir, dl))
 		return false;	/* a label or a UUID names content */
 	if (!strchr(device, '/'))
 		return strcmp(device, name) == 0;
@@ -429,7 +424,7 @@ bool conf_entry_matches_disk(const struct conf_entry *e, const struct disk *d)
 const struct conf_entry *conf_find_link(const struct conf *c, const char *dir,
 					const char *name)
 {
-	if (!conf_key_dir(dir, strlen(dir)))
+	if (!link_key_dir(dir, strlen(dir)))
 		return NULL;
 	for (size_t i = first_named(c, name); i != NO_ENTRY;
 	     i = c->next_same_name[i])

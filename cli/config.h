@@ -85,13 +85,6 @@ void conf_warn_problems(const char *path, const struct conf *c);
 const char *conf_strerror(int err);
 
 /*
- * Is /dev/disk/<dir> (dir[0..len)) one whose links name hardware, by-id
- * or by-path?  Keys in any other (by-label, by-uuid, by-diskseq...) are
- * refused: anyone who can write a filesystem label could move an alias.
- */
-bool conf_key_dir(const char *dir, size_t len);
-
-/*
  * Does the entry's DEVICE name the link "/dev/disk/<dir>/<name>"?  A bare
  * name matches only in by-id and by-path.
  */

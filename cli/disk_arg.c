@@ -89,6 +89,44 @@ static enum disk_arg_status check_name(const char *kname, char *name,
 	return DISK_ARG_UNKNOWN;
 }
 
+/*
+ * A bare name: a kernel name, else the hardware links of that name (two
+ * that point at different devices are refused: a name alone must not
+ * choose between them), else a device-mapper name.  Links in other
+ * directories are not looked at: anyone who can write a filesystem
+ * label would choose the disk.
+ */
+static enum disk_arg_status resolve_bare(const char *arg, char *name,
+					 char *part)
+{
+	char targets[LINK_KEY_NDIRS][DISK_NAME_MAX];
+	enum disk_arg_status st;
+	const char *target = NULL;
+
+	st = check_name(arg, name, part);
+	if (st != DISK_ARG_UNKNOWN)
+		return st;
+	if (link_find(arg, targets) == 0) {
+		if (find_disk(arg, name, has_dm_name))
+			return DISK_ARG_OK;
+		if (link_find_content(arg, part, DISK_NAME_MAX))
+			return DISK_ARG_CONTENT_NAME;
+		return DISK_ARG_UNKNOWN;
+	}
+	for (size_t i = 0; i < LINK_KEY_NDIRS; i++) {
+		if (!targets[i][0])
+			continue;
+		if (target && strcmp(target, targets[i]) != 0) {
+			snprintf(name, DISK_NAME_MAX, "%s", targets[0]);
+			snprintf(part, DISK_NAME_MAX, "%s", targets[1]);
+			return DISK_ARG_AMBIGUOUS;
+		}
+		target = targets[i];
+	}
+	st = check_name(target, name, part);
+	return st == DISK_ARG_UNKNOWN ? DISK_ARG_BROKEN_LINK : st;
+}
+
 enum disk_arg_status disk_resolve(const char *arg, char *name, char *part)
 {
 	char target[DISK_NAME_MAX], path[PATH_MAX];
@@ -99,15 +137,8 @@ enum disk_arg_status disk_resolve(const char *arg, char *name, char *part)
 	if (!*arg || strlen(arg) >= PATH_MAX - 16)
 		return DISK_ARG_UNKNOWN;
 
-	if (!strchr(arg, '/')) {
-		st = check_name(arg, name, part);
-		if (st != DISK_ARG_UNKNOWN)
-			return st;
-		if (!link_find(arg, target))
-			return find_disk(arg, name, has_dm_name) ? DISK_ARG_OK : DISK_ARG_UNKNOWN;
-		st = check_name(target, name, part);
-		return st == DISK_ARG_UNKNOWN ? DISK_ARG_BROKEN_LINK : st;
-	}
+	if (!strchr(arg, '/'))
+		return resolve_bare(arg, name, part);
 
 	/* "by-id/wwn-..." is short for /dev/disk/by-id/wwn-... */
 	if (strncmp(arg, "by-", 3) == 0)
@@ -141,6 +172,16 @@ const char *disk_arg_reason(int status, const char *arg, const char *disk,
 		return "";
 	case DISK_ARG_BROKEN_LINK:
 		return "the link points to no disk in /sys/block";
+	case DISK_ARG_AMBIGUOUS:
+		snprintf(buf, bufsz,
+			 "links of that name point at different devices: /dev/disk/%s/%s at %s, /dev/disk/%s/%s at %s; give the directory too",
+			 link_key_dirs[0], arg, disk, link_key_dirs[1], arg, part);
+		return buf;
+	case DISK_ARG_CONTENT_NAME:
+		snprintf(buf, bufsz,
+			 "no such disk; a name in /dev/disk/%s is what a disk holds, not a disk, and is taken only with its directory (%s/%s)",
+			 part, part, arg);
+		return buf;
 	case DISK_ARG_PARTITION:
 		if (strcmp(arg, part) == 0)
 			snprintf(buf, bufsz,

@@ -4,9 +4,10 @@
 
 /*
  * DISK arguments: "sdb", "/dev/sdb", "/dev/disk/by-id/wwn-...",
- * "by-id/wwn-...", a link's base name, or a device-mapper name ("vg-lv",
- * "/dev/mapper/vg-lv"), resolved to a whole disk's
- * kernel name by looking at the few files they name (no scan).
+ * "by-id/wwn-...", a hardware link's base name (links.h's link_kind()),
+ * or a device-mapper name ("vg-lv", "/dev/mapper/vg-lv"), resolved to a
+ * whole disk's kernel name by looking at the few files they name (no
+ * scan).
  */
 
 #include <stddef.h>
@@ -19,6 +20,11 @@ enum disk_arg_status {
 	DISK_ARG_UNKNOWN,	/* nothing of that name */
 	DISK_ARG_PARTITION,	/* a partition; *name is its disk */
 	DISK_ARG_BROKEN_LINK,	/* a /dev link to something not in /sys */
+	DISK_ARG_AMBIGUOUS,	/* a bare name of hardware links to two
+				   devices: *name and *part are their
+				   targets, by link_key_dirs[] order */
+	DISK_ARG_CONTENT_NAME,	/* a bare name only a content link has:
+				   *part is its directory ("by-label") */
 };
 
 /*

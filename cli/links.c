@@ -133,37 +133,86 @@ void links_merge(struct disk_table *dt, struct link_dir *per_dir)
 			      sizeof(struct disk_link), cmp_link);
 }
 
-bool link_find(const char *base, char *target)
-{
-	char **dirs, path[PATH_MAX];
-	bool found = false;
-	size_t i, n;
-	DIR *dir;
+/* ---- what a link names ---- */
 
-	if (!disk_name_ok(base))
-		return false;
-	dir = link_dirs_open(&dirs, &n);
-	if (!dir)
-		return false;
-	for (i = 0; i < n; i++) {
-		if (!found) {
-			snprintf(path, sizeof(path), "%s/%s", dirs[i], base);
-			found = link_target_name_at(dirfd(dir), path, target,
-						    DISK_NAME_MAX) == 0;
-		}
-		free(dirs[i]);
-	}
-	free(dirs);
-	closedir(dir);
-	return found;
-}
-
-/* ---- the most stable link ---- */
+const char *const link_key_dirs[LINK_KEY_NDIRS] = { "by-id", "by-path" };
 
 static bool has_prefix(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
+
+bool link_key_dir(const char *dir, size_t len)
+{
+	for (size_t i = 0; i < LINK_KEY_NDIRS; i++)
+		if (strlen(link_key_dirs[i]) == len &&
+		    memcmp(dir, link_key_dirs[i], len) == 0)
+			return true;
+	return false;
+}
+
+enum link_kind link_kind(const char *dir, const char *name)
+{
+	/* udev's lvm2, mdadm and dm rules: names read from the disk's contents */
+	static const char *const content_ids[] = {
+		"lvm-pv-uuid-", "md-uuid-", "dm-uuid-", "dm-name-",
+	};
+
+	if (!link_key_dir(dir, strlen(dir)))
+		return LINK_CONTENT;
+	if (strcmp(dir, "by-id") == 0)
+		for (size_t i = 0; i < sizeof(content_ids) / sizeof(*content_ids); i++)
+			if (has_prefix(name, content_ids[i]))
+				return LINK_CONTENT_ID;
+	return LINK_HARDWARE;
+}
+
+size_t link_find(const char *base, char targets[LINK_KEY_NDIRS][DISK_NAME_MAX])
+{
+	char path[PATH_MAX];
+	size_t n = 0;
+
+	for (size_t i = 0; i < LINK_KEY_NDIRS; i++) {
+		targets[i][0] = '\0';
+		if (!disk_name_ok(base) || link_kind(link_key_dirs[i], base) != LINK_HARDWARE ||
+		    (size_t)snprintf(path, sizeof(path), "/dev/disk/%s/%s",
+				     link_key_dirs[i], base) >= sizeof(path))
+			continue;
+		if (sysroot_link_target_name(path, targets[i], DISK_NAME_MAX) == 0)
+			n++;
+		else
+			targets[i][0] = '\0';
+	}
+	return n;
+}
+
+bool link_find_content(const char *base, char *dir, size_t dirsz)
+{
+	char **dirs, target[DISK_NAME_MAX], path[PATH_MAX];
+	bool found = false;
+	size_t i, n;
+	DIR *dd;
+
+	if (!disk_name_ok(base))
+		return false;
+	dd = link_dirs_open(&dirs, &n);
+	if (!dd)
+		return false;
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dirs[i], base);
+		if (!found && link_kind(dirs[i], base) != LINK_HARDWARE &&
+		    link_target_name_at(dirfd(dd), path, target, sizeof(target)) == 0) {
+			snprintf(dir, dirsz, "%s", dirs[i]);
+			found = true;
+		}
+		free(dirs[i]);
+	}
+	free(dirs);
+	closedir(dd);
+	return found;
+}
+
+/* ---- the most stable link ---- */
 
 /* "-part3" at the end: a partition's link, never a disk's key */
 static bool is_part_name(const char *name)

@@ -42,10 +42,43 @@ void link_dir_read(int diskdirfd, const char *name, struct link_dir *out,
 void links_merge(struct disk_table *dt, struct link_dir *per_dir);
 
 /*
- * The kernel name a link named base points at, in the first by-*
- * directory that has one, in target[DISK_NAME_MAX].
+ * What a /dev/disk link names: the one rule for which links may stand
+ * for a disk by their name alone (DISK arguments), be chosen as a key of
+ * /etc/diskalias.conf, or not be taken by another disk as an alias
+ * (diskalias.conf(5), diskalias(8)).
  */
-bool link_find(const char *base, char *target);
+enum link_kind {
+	LINK_HARDWARE,		/* by-path, and by-id but for LINK_CONTENT_ID */
+	LINK_CONTENT_ID,	/* by-id made from what the disk holds:
+				   lvm-pv-uuid-*, md-uuid-*, dm-uuid-*,
+				   dm-name-* (a clone carries them too) */
+	LINK_CONTENT,		/* every other directory: by-label,
+				   by-partlabel, by-uuid, by-partuuid name
+				   what a disk holds, by-diskseq a boot */
+};
+
+enum link_kind link_kind(const char *dir, const char *name);
+
+/* The directories of hardware links, in the order they are searched. */
+#define LINK_KEY_NDIRS 2
+extern const char *const link_key_dirs[LINK_KEY_NDIRS];
+
+/* Is /dev/disk/<dir> (dir[0..len)) one of link_key_dirs[]? */
+bool link_key_dir(const char *dir, size_t len);
+
+/*
+ * The kernel names the hardware links named base point at, one per
+ * directory of link_key_dirs[] that has one, in targets[k] (empty for
+ * none); returns how many were found.
+ */
+size_t link_find(const char *base, char targets[LINK_KEY_NDIRS][DISK_NAME_MAX]);
+
+/*
+ * The first by-* directory, other than link_key_dirs[], with a link
+ * named base, in dir[dirsz]; for a hint that such a name must be given
+ * with its directory.
+ */
+bool link_find_content(const char *base, char *dir, size_t dirsz);
 
 /*
  * The most stable persistent name of disk d, as "/dev/disk/by-*\/NAME"

@@ -396,7 +396,7 @@ void log_set_filter(struct logger *lg, const char *arg)
 	st = disk_resolve(arg, disk, part);
 	if (st == DISK_ARG_OK || (st == DISK_ARG_PARTITION && disk[0]))
 		d = disk_index_lookup(&lg->sys.dx, disk, strlen(disk));
-	else if (st == DISK_ARG_UNKNOWN && alias_ok)
+	else if ((st == DISK_ARG_UNKNOWN || st == DISK_ARG_CONTENT_NAME) && alias_ok)
 		d = disk_index_find_alias(&lg->sys.dx, arg);
 	if (d) {
 		lg->out.filter_today = true;
@@ -410,10 +410,10 @@ void log_set_filter(struct logger *lg, const char *arg)
 	}
 	if (lg->out.filter_kname || lg->out.filter_addr)
 		return;
-	if (st == DISK_ARG_BROKEN_LINK)
+	if (st == DISK_ARG_BROKEN_LINK || st == DISK_ARG_AMBIGUOUS)
 		errx(DA_EXIT_FAILURE, "%s: %s", arg,
 		     disk_arg_reason(st, arg, disk, part, reason, sizeof(reason)));
-	if (st != DISK_ARG_UNKNOWN || !alias_ok)
+	if ((st != DISK_ARG_UNKNOWN && st != DISK_ARG_CONTENT_NAME) || !alias_ok)
 		errx(DA_EXIT_FAILURE, "%s: no disk has this name or alias", arg);
 	warnx("%s: no disk has this alias today; showing the records of "
 	      "the disk that had it then", arg);

@@ -197,8 +197,8 @@ void usage_top(const char *synopsis, const char *what)
 
 void usage_disk_arg(void)
 {
-	printf("\nDISK is a kernel name (sdb), /dev/sdb, a /dev/disk/by-*/ link or its name,\n"
-	       "or a device-mapper name (vg-lv, /dev/mapper/vg-lv).\n");
+	printf("\nDISK is a kernel name (sdb), /dev/sdb, a /dev/disk/by-*/ link, the name of a\n"
+	       "by-id or by-path link, or a device-mapper name (vg-lv, /dev/mapper/vg-lv).\n");
 }
 
 void usage_more(void)
