@@ -32,6 +32,7 @@ struct set_request {
 	const char *alias;	/* as the kernel stores it (no newline) */
 	char quoted[80];
 	bool force;		/* --force: a kernel-name-shaped alias too */
+	const char *key;	/* --key: the link to record, or NULL */
 	char why[1024];		/* the reason of a refusal */
 };
 
@@ -242,7 +243,7 @@ static int set_persist(struct set_request *rq)
 		refuse(rq, "the disk is gone");
 		fail(rq);
 	}
-	if (persist_begin(&t, &dt, d, rq->alias, rq->why, sizeof(rq->why)) < 0)
+	if (persist_begin(&t, &dt, d, rq->alias, rq->key, rq->why, sizeof(rq->why)) < 0)
 		fail(rq);
 	if (alias_attr_read(rq->disk, &current) == -ENOENT) {
 		if (persist_commit(&t, rq->why, sizeof(rq->why)) < 0)
@@ -272,12 +273,14 @@ static int set_persist(struct set_request *rq)
 	return DA_EXIT_OK;
 }
 
-enum { OPT_PERSIST = OPT_VERB_BASE, OPT_FORCE };
+enum { OPT_PERSIST = OPT_VERB_BASE, OPT_FORCE, OPT_KEY };
 
 void set_usage_options(void)
 {
 	printf("     --persist         also record it in /etc/diskalias.conf (see diskalias.conf(5))\n");
 	printf("     --force           allow an alias shaped like a kernel name (sdq, md0)\n");
+	printf("     --key <link>      with --persist: record the disk by this by-id or\n"
+	       "                         by-path link\n");
 }
 
 static void usage_set(void)
@@ -293,6 +296,7 @@ static void usage_set(void)
 static const struct option set_longopts[] = {
 	{ "persist", no_argument, NULL, OPT_PERSIST },
 	{ "force",   no_argument, NULL, OPT_FORCE },
+	{ "key",     required_argument, NULL, OPT_KEY },
 	COMMON_LONGOPTS,
 	{ NULL, 0, NULL, 0 }
 };
@@ -312,12 +316,16 @@ static int run_set(int argc, char **argv)
 			persist = true;
 		else if (c == OPT_FORCE)
 			rq.force = true;
+		else if (c == OPT_KEY)
+			rq.key = optarg;
 		else
 			common_option(c, optarg);
 	}
 	i = optind;
 	if (argc - i != 2)
 		usage_error("set: needs DISK and ALIAS");
+	if (rq.key && !persist)
+		usage_error("set: --key needs --persist");
 	setup_sysroot();
 
 	rq.subject = argv[i];

@@ -21,7 +21,7 @@ static char *stable_name(const struct disk *d)
 {
 	char buf[PATH_MAX];
 
-	if (!link_stable_name(d, buf, sizeof(buf)))
+	if (!link_stable_name(d, buf, sizeof(buf), NULL))
 		return NULL;
 	return xstrdup(strrchr(buf, '/') + 1);
 }

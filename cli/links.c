@@ -233,15 +233,17 @@ static bool is_part_name(const char *name)
 }
 
 /* Lower is more stable; -1: not a persistent name of the disk. */
-static int stable_rank(const struct disk_link *l)
+static int stable_rank(const struct disk_link *l, enum link_kind kind)
 {
 	static const char *const transports[] = {
 		"scsi-", "nvme-", "virtio-", "ata-",
 	};
 	size_t len = strlen(l->name);
 
-	if (l->part != -1 || is_part_name(l->name))
+	if (l->part != -1 || is_part_name(l->name) || kind == LINK_CONTENT)
 		return -1;
+	if (kind == LINK_CONTENT_ID)
+		return 30;	/* a clone of the disk has it too */
 	if (strcmp(l->dir, "by-id") == 0) {
 		if (has_prefix(l->name, "wwn-"))
 			return 0;
@@ -255,25 +257,29 @@ static int stable_rank(const struct disk_link *l)
 				return 1 + (int)i;
 		return 9;
 	}
-	if (strcmp(l->dir, "by-path") == 0)
-		return 20;
-	return -1;
+	return 20;	/* by-path */
 }
 
-bool link_stable_name(const struct disk *d, char *buf, size_t bufsz)
+bool link_stable_name(const struct disk *d, char *buf, size_t bufsz,
+		      enum link_kind *kind)
 {
 	const struct disk_link *best = NULL;
+	enum link_kind best_kind = LINK_CONTENT;
 	int best_rank = INT_MAX;
 
 	/* links are sorted by directory and name: the first of a rank wins */
 	for (size_t i = 0; i < d->nlinks; i++) {
-		int r = stable_rank(&d->links[i]);
+		enum link_kind k = link_kind(d->links[i].dir, d->links[i].name);
+		int r = stable_rank(&d->links[i], k);
 
 		if (r >= 0 && r < best_rank) {
 			best = &d->links[i];
 			best_rank = r;
+			best_kind = k;
 		}
 	}
+	if (kind)
+		*kind = best_kind;
 	if (!best)
 		return false;
 	return (size_t)snprintf(buf, bufsz, "/dev/disk/%s/%s", best->dir,

@@ -85,8 +85,11 @@ bool link_find_content(const char *base, char *dir, size_t dirsz);
  * in buf, choosing in this order: a by-id/wwn- link; a transport serial
  * link in by-id (scsi-, nvme-, virtio-, ata-, then any other, leaving
  * -partN names, nvme-eui./nvme-nguid. and "_1" duplicates for last); a
- * by-path link.  Returns false when the disk has none of these.
+ * by-path link; only then a LINK_CONTENT_ID one.  Returns false when the
+ * disk has none of these; *kind (may be NULL) gets the chosen one's
+ * kind: set --persist takes a LINK_CONTENT_ID key only when given it.
  */
-bool link_stable_name(const struct disk *d, char *buf, size_t bufsz);
+bool link_stable_name(const struct disk *d, char *buf, size_t bufsz,
+		      enum link_kind *kind);
 
 #endif

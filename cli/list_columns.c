@@ -283,7 +283,7 @@ const char *list_cell_text(const struct list_ctl *ctl, const struct disk *d,
 		char path[PATH_MAX];
 
 		/* the name set --persist writes, as log shows it: no directory */
-		if (!link_stable_name(d, path, sizeof(path)))
+		if (!link_stable_name(d, path, sizeof(path), NULL))
 			return NULL;
 		sb_item(&sb, strrchr(path, '/') + 1, NULL);
 		return *owned = sb.s;

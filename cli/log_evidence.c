@@ -396,7 +396,7 @@ static __attribute__((noinline)) void devlink_evidence(struct ev_disk *e,
 		links[d.nlinks] = (struct disk_link){ dirs[d.nlinks], names[d.nlinks], -1 };
 		d.nlinks++;
 	}
-	if (link_stable_name(&d, best, sizeof(best))) {
+	if (link_stable_name(&d, best, sizeof(best), NULL)) {
 		free(e->persistent);
 		e->persistent = xstrdup(strrchr(best, '/') + 1);
 	}

@@ -128,8 +128,59 @@ out:
 	return r;
 }
 
+/*
+ * The link --key gives, as "/dev/disk/by-id/NAME" in key: one of the
+ * disk's own links in by-id or by-path, written whole, short
+ * ("by-id/NAME") or by its name alone.
+ */
+static bool given_key(const struct disk *d, const char *arg, char *key,
+		      size_t keysz)
+{
+	const char *name = arg;
+
+	if (strncmp(name, "/dev/disk/", 10) == 0)
+		name += 10;
+	for (size_t i = 0; i < d->nlinks; i++) {
+		const struct disk_link *l = &d->links[i];
+		size_t dl = strlen(l->dir);
+
+		if (l->part != -1 || !link_key_dir(l->dir, dl))
+			continue;
+		if (strcmp(name, l->name) == 0 ||
+		    (strncmp(name, l->dir, dl) == 0 && name[dl] == '/' &&
+		     strcmp(name + dl + 1, l->name) == 0))
+			return (size_t)snprintf(key, keysz, "/dev/disk/%s/%s",
+						l->dir, l->name) < keysz;
+	}
+	return false;
+}
+
+/* The key of the new entry: key_arg's link, else the most stable one. */
+static int choose_key(const struct disk *d, const char *key_arg, char *key,
+		      size_t keysz, char *why, size_t whysz)
+{
+	enum link_kind kind;
+
+	if (key_arg) {
+		if (!given_key(d, key_arg, key, keysz))
+			return fail(why, whysz,
+				    "--key %s is not a link of the disk in /dev/disk/by-id or /dev/disk/by-path",
+				    key_arg);
+		return 0;
+	}
+	if (!link_stable_name(d, key, keysz, &kind))
+		return fail(why, whysz,
+			    "it has no link in /dev/disk/by-id or /dev/disk/by-path to record in %s",
+			    CONF_PATH);
+	if (kind != LINK_HARDWARE)
+		return fail(why, whysz,
+			    "its only links in /dev/disk/by-id or /dev/disk/by-path are made from what it holds (%s), which a copy of the disk carries too; give the key with --key LINK",
+			    key);
+	return 0;
+}
+
 int persist_begin(struct persist_txn *t, const struct disk_table *dt,
-		  const struct disk *d, const char *alias,
+		  const struct disk *d, const char *alias, const char *key_arg,
 		  char *why, size_t whysz)
 {
 	const struct conf_entry *by_alias, *by_disk;
@@ -138,10 +189,8 @@ int persist_begin(struct persist_txn *t, const struct disk_table *dt,
 	int r = -1;
 
 	memset(t, 0, sizeof(*t));
-	if (!link_stable_name(d, key, sizeof(key)))
-		return fail(why, whysz,
-			    "it has no link in /dev/disk/by-id or /dev/disk/by-path to record in %s",
-			    CONF_PATH);
+	if (choose_key(d, key_arg, key, sizeof(key), why, whysz) < 0)
+		return -1;
 	if (persist_lock_load(&c, &t->old_text, &t->old_len, &t->existed,
 			      why, whysz) < 0)
 		goto out;

@@ -5,7 +5,7 @@
 /*
  * "set --persist" as a transaction on /etc/diskalias.conf: begin takes
  * the config's lock and checks that an entry for the disk, keyed by its
- * most stable link (link_stable_name()), keeps the file valid and gives
+ * most stable link (link_stable_name()) or the one given, keeps the file valid and gives
  * the alias to that disk alone; commit writes the file; rollback puts
  * the old one back (the kernel refused the alias after all); end lets
  * go.  Each step returns 0 or -1 with the reason, in words, in why.
@@ -26,9 +26,14 @@ struct persist_txn {
 	bool written;		/* committed: rollback has work to do */
 };
 
-/* dt: the disks, scanned with SCAN_ALIAS | SCAN_LINKS; d: one of them. */
+/*
+ * dt: the disks, scanned with SCAN_ALIAS | SCAN_LINKS; d: one of them;
+ * key_arg: the link to key the entry by (--key), or NULL for the most
+ * stable hardware link, a disk with only links made from its contents
+ * then being refused.
+ */
 int persist_begin(struct persist_txn *t, const struct disk_table *dt,
-		  const struct disk *d, const char *alias,
+		  const struct disk *d, const char *alias, const char *key_arg,
 		  char *why, size_t whysz);
 int persist_commit(struct persist_txn *t, char *why, size_t whysz);
 int persist_rollback(struct persist_txn *t, char *why, size_t whysz);

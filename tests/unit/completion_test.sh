@@ -66,6 +66,9 @@ check "sda sdb sdc" diskalias --sysroot "$root" log --disk sd
 check "data0" diskalias --sysroot "$root" log -J --disk da
 check "--persist" diskalias set --p
 check "--force" diskalias set --f
+check "--key" diskalias set --k
+check "by-id/" diskalias --sysroot "$root" set --persist --key by-i
+check "sda sdb sdc" diskalias --sysroot "$root" set --key by-id/x sd
 check "--dry-run" diskalias apply --d
 check "sda sdb sdc" diskalias --sysroot "$root" apply vda sd
 printf 'alias data0 wwn-0x5000c500a1b2c3d4\nalias spare virtio-VB-1234\n' >"$root/etc/diskalias.conf"
