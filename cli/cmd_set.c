@@ -21,6 +21,7 @@
 #include "disk_arg.h"
 #include "diskalias.h"
 #include "disks.h"
+#include "links.h"
 #include "persist.h"
 #include "sysroot.h"
 
@@ -92,6 +93,7 @@ static int refuse_busy(struct set_request *rq)
 /* The disks other than rq's: does one have the alias, or may it? */
 static int check_other_disks(struct set_request *rq, const struct disk_table *dt)
 {
+	char why[PATH_MAX + 2 * DISK_NAME_MAX];
 	const struct disk *other;
 	int part;
 
@@ -102,6 +104,9 @@ static int check_other_disks(struct set_request *rq, const struct disk_table *dt
 	if (other)
 		return refuse(rq, "it is the kernel name of partition %s of disk %s",
 			      rq->alias, other->name);
+	/* nor another device's name a DISK argument finds (diskalias(8)) */
+	if (link_names_device(dt, rq->alias, rq->disk, why, sizeof(why)))
+		return refuse(rq, "it names another device: %s", why);
 	if (!rq->force && alias_kernel_shaped(rq->alias, strlen(rq->alias)))
 		return refuse(rq, KERNEL_SHAPED);
 	other = disks_find_alias(dt, rq->alias, NULL);
@@ -118,7 +123,8 @@ static int check_other_disks(struct set_request *rq, const struct disk_table *dt
 /*
  * Refuse what the kernel would refuse, before anything is written.
  * Returns 1 when the disk has the alias already, 0 to write it, -1 with
- * the reason in rq->why.  dt: the disks when scanned already, or NULL.
+ * the reason in rq->why.  dt: the disks when scanned already (with
+ * SCAN_ALIAS | SCAN_LINKS | SCAN_DM), or NULL.
  */
 static int check_request(struct set_request *rq, const struct disk_table *dt)
 {
@@ -148,7 +154,7 @@ static int check_request(struct set_request *rq, const struct disk_table *dt)
 	}
 	if (dt)
 		return check_other_disks(rq, dt);
-	r = disks_scan(&own, SCAN_ALIAS | SCAN_PARTS);
+	r = disks_scan(&own, SCAN_ALIAS | SCAN_PARTS | SCAN_LINKS | SCAN_DM);
 	if (r < 0)
 		return refuse(rq, "cannot read /sys/block: %s", strerror(-r));
 	r = check_other_disks(rq, &own);
@@ -233,7 +239,7 @@ static int set_persist(struct set_request *rq)
 	char *current, why[1024];
 	int r, st;
 
-	r = disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS);
+	r = disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS | SCAN_DM);
 	if (r < 0) {
 		refuse(rq, "cannot read /sys/block: %s", strerror(-r));
 		fail(rq);

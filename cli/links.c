@@ -212,6 +212,51 @@ bool link_find_content(const char *base, char *dir, size_t dirsz)
 	return found;
 }
 
+static bool other_disk(const struct disk *d, const char *self)
+{
+	return !self || strcmp(d->name, self) != 0;
+}
+
+bool link_names_device(const struct disk_table *dt, const char *name,
+		       const char *self, char *buf, size_t bufsz)
+{
+	char path[PATH_MAX], target[DISK_NAME_MAX];
+	const struct disk *d;
+	int part;
+
+	for (size_t i = 0; i < dt->ndisks; i++) {
+		d = &dt->disks[i];
+		if (!other_disk(d, self))
+			continue;
+		if (d->dm_name && strcmp(d->dm_name, name) == 0) {
+			snprintf(buf, bufsz, "/dev/mapper/%s is device-mapper disk %s",
+				 name, d->name);
+			return true;
+		}
+		for (size_t k = 0; k < d->nlinks; k++) {
+			const struct disk_link *l = &d->links[k];
+
+			if (strcmp(l->name, name) != 0 ||
+			    link_kind(l->dir, l->name) != LINK_HARDWARE)
+				continue;
+			snprintf(buf, bufsz, "/dev/disk/%s/%s is a link to %s",
+				 l->dir, l->name,
+				 l->part < 0 ? d->name : d->parts[l->part].name);
+			return true;
+		}
+	}
+	/* mdadm's names: udev's /dev/md/NAME, from the array's metadata */
+	if (!disk_name_ok(name) ||
+	    (size_t)snprintf(path, sizeof(path), "/dev/md/%s", name) >= sizeof(path) ||
+	    sysroot_link_target_name(path, target, sizeof(target)) != 0)
+		return false;
+	d = disks_find_name(dt, target, &part);
+	if (!d || !other_disk(d, self))
+		return false;
+	snprintf(buf, bufsz, "%s is md array %s", path, target);
+	return true;
+}
+
 /* ---- the most stable link ---- */
 
 /* "-part3" at the end: a partition's link, never a disk's key */

@@ -81,6 +81,18 @@ size_t link_find(const char *base, char targets[LINK_KEY_NDIRS][DISK_NAME_MAX]);
 bool link_find_content(const char *base, char *dir, size_t dirsz);
 
 /*
+ * Does name stand for a present device other than disk self (NULL: for
+ * any) where a DISK argument is read: the name of a hardware link
+ * (link_kind()), of a device-mapper disk, or of an md array
+ * (/dev/md/NAME)?  What it names then in buf, in words
+ * ("/dev/disk/by-id/wwn-0x... is a link to sdc").  Labels are no
+ * device's name: a stick's label must not keep an alias from a disk.
+ * dt: scanned with SCAN_LINKS | SCAN_DM.
+ */
+bool link_names_device(const struct disk_table *dt, const char *name,
+		       const char *self, char *buf, size_t bufsz);
+
+/*
  * The most stable persistent name of disk d, as "/dev/disk/by-*\/NAME"
  * in buf, choosing in this order: a by-id/wwn- link; a transport serial
  * link in by-id (scsi-, nvme-, virtio-, ata-, then any other, leaving
