@@ -42,7 +42,8 @@ static struct list_arg *resolve_args(char **args, int n, bool *want_alias)
 		la[i].arg = args[i];
 		if (st == DISK_ARG_OK || (st == DISK_ARG_PARTITION && la[i].name[0]))
 			continue;
-		if (st == DISK_ARG_BROKEN_LINK || st == DISK_ARG_AMBIGUOUS)
+		if (st == DISK_ARG_BROKEN_LINK || st == DISK_ARG_AMBIGUOUS ||
+		    st == DISK_ARG_NVME_PATH)
 			errx(DA_EXIT_FAILURE, "%s: %s", args[i],
 			     disk_arg_reason(st, args[i], la[i].name, part,
 					     reason, sizeof(reason)));

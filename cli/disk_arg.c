@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "kmsg.h"
 #include "links.h"
 #include "sysroot.h"
 
@@ -78,6 +79,15 @@ static bool has_dm_name(const char *dname, const char *name)
 static enum disk_arg_status check_name(const char *kname, char *name,
 				       char *part)
 {
+	char head[DISK_NAME_MAX];
+
+	/* a path's head is the disk, as list shows it (the log's mapping) */
+	if (log_nvme_head(kname, strlen(kname), head, sizeof(head)) &&
+	    is_disk(kname) && is_disk(head)) {
+		snprintf(name, DISK_NAME_MAX, "%s", head);
+		snprintf(part, DISK_NAME_MAX, "%s", kname);
+		return DISK_ARG_NVME_PATH;
+	}
 	if (is_disk(kname)) {
 		snprintf(name, DISK_NAME_MAX, "%s", kname);
 		return DISK_ARG_OK;
@@ -176,6 +186,11 @@ const char *disk_arg_reason(int status, const char *arg, const char *disk,
 		snprintf(buf, bufsz,
 			 "links of that name point at different devices: /dev/disk/%s/%s at %s, /dev/disk/%s/%s at %s; give the directory too",
 			 link_key_dirs[0], arg, disk, link_key_dirs[1], arg, part);
+		return buf;
+	case DISK_ARG_NVME_PATH:
+		snprintf(buf, bufsz,
+			 "it is a path to NVMe multipath disk %s, which holds the alias; give %s",
+			 disk, disk);
 		return buf;
 	case DISK_ARG_CONTENT_NAME:
 		snprintf(buf, bufsz,

@@ -25,6 +25,8 @@ enum disk_arg_status {
 				   targets, by link_key_dirs[] order */
 	DISK_ARG_CONTENT_NAME,	/* a bare name only a content link has:
 				   *part is its directory ("by-label") */
+	DISK_ARG_NVME_PATH,	/* an NVMe multipath path (nvme1c1n1):
+				   *name is its head, *part the path */
 };
 
 /*

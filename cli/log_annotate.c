@@ -396,6 +396,8 @@ void log_set_filter(struct logger *lg, const char *arg)
 	st = disk_resolve(arg, disk, part);
 	if (st == DISK_ARG_OK || (st == DISK_ARG_PARTITION && disk[0]))
 		d = disk_index_lookup(&lg->sys.dx, disk, strlen(disk));
+	else if (st == DISK_ARG_NVME_PATH)	/* the path's own lines */
+		d = disk_index_lookup(&lg->sys.dx, part, strlen(part));
 	else if ((st == DISK_ARG_UNKNOWN || st == DISK_ARG_CONTENT_NAME) && alias_ok)
 		d = disk_index_find_alias(&lg->sys.dx, arg);
 	if (d) {
