@@ -151,11 +151,12 @@ static const struct option list_longopts[] = {
 	{ "output",       required_argument, NULL, 'o' },
 	{ "pairs",        no_argument,       NULL, 'P' },
 	{ "raw",          no_argument,       NULL, 'r' },
+	{ "shell",        no_argument,       NULL, 'y' },
 	{ "list-columns", no_argument,       NULL, OPT_LIST_COLUMNS },
 	COMMON_LONGOPTS,
 	{ NULL, 0, NULL, 0 }
 };
-#define LIST_SHORTOPTS "abJno:Pr"
+#define LIST_SHORTOPTS "abJno:Pry"
 
 static int run_list(int argc, char **argv)
 {
@@ -194,6 +195,9 @@ static int run_list(int argc, char **argv)
 		case 'r':
 			set_mode(&ctl, OUT_RAW);
 			break;
+		case 'y':
+			ctl.shell = true;
+			break;
 		case OPT_LIST_COLUMNS:
 			list_print_columns();
 			return DA_EXIT_OK;
@@ -208,14 +212,13 @@ static int run_list(int argc, char **argv)
 	if (nargs > 0)
 		la = resolve_args(argv + optind, nargs, &want_alias);
 	/*
-	 * With a config, the configured alias shows beside the kernel's, and
-	 * the file is checked whatever the columns: its problems are told
-	 * and make the exit status 64, as diskalias(8) says.
+	 * A config is checked whatever the columns: its problems are told
+	 * and make the exit status 64, as diskalias(8) says.  It never
+	 * changes the default columns: scripts read -r's fields by place
+	 * and eval -P's keys.
 	 */
 	have_conf = faccessat(sysroot_fd(), &CONF_PATH[1], F_OK,
 			      AT_SYMLINK_NOFOLLOW) == 0;
-	if (have_conf)
-		list_add_conf_columns(&ctl);
 	if (outarg)
 		list_parse_columns(&ctl, outarg);
 	for (i = 0; i < ctl.ncolumns; i++)

@@ -67,6 +67,7 @@ struct list_ctl {
 	bool bytes;
 	bool noheadings;
 	bool all;
+	bool shell;		/* -y: headings usable as shell variable names */
 	bool want_conf;		/* a CONF-* column is shown */
 	struct conf conf;	/* /etc/diskalias.conf, when wanted */
 	struct conf_view view;	/* the config against the disks */
@@ -74,9 +75,6 @@ struct list_ctl {
 
 /* The default columns, for a table or for JSON. */
 void list_default_columns(struct list_ctl *ctl);
-
-/* CONF-ALIAS and CONF-STATE right after ALIAS (or at the end). */
-void list_add_conf_columns(struct list_ctl *ctl);
 
 /* -o LIST ("+LIST" adds to the default); a bad name is a usage error. */
 void list_parse_columns(struct list_ctl *ctl, const char *list);

@@ -86,6 +86,7 @@ void list_usage_options(void)
 	printf(" -o, --output <list>   output columns (\"+LIST\" adds to the default)\n");
 	printf(" -P, --pairs           use key=\"value\" output format\n");
 	printf(" -r, --raw             use raw output format\n");
+	printf(" -y, --shell           use column names usable as shell variables\n");
 	printf("     --list-columns    list the columns and exit\n");
 }
 
@@ -119,22 +120,6 @@ static void add_column(struct list_ctl *ctl, int id)
 	if (ctl->ncolumns >= MAX_COLUMNS)
 		usage_error("too many columns");
 	ctl->columns[ctl->ncolumns++] = id;
-}
-
-void list_add_conf_columns(struct list_ctl *ctl)
-{
-	size_t at = ctl->ncolumns;
-
-	for (size_t i = 0; i < ctl->ncolumns; i++)
-		if (ctl->columns[i] == COL_ALIAS)
-			at = i + 1;
-	if (ctl->ncolumns + 2 > MAX_COLUMNS)
-		return;
-	memmove(&ctl->columns[at + 2], &ctl->columns[at],
-		(ctl->ncolumns - at) * sizeof(int));
-	ctl->columns[at] = COL_CONF_ALIAS;
-	ctl->columns[at + 1] = COL_CONF_STATE;
-	ctl->ncolumns += 2;
 }
 
 void list_parse_columns(struct list_ctl *ctl, const char *list)

@@ -5,6 +5,7 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <libsmartcols.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,23 @@
 #include "xalloc.h"
 
 /* ---- table, raw, pairs ---- */
+
+/* -y: the heading as lsblk -y makes it, by libsmartcols (MAJ:MIN -> MAJ_MIN) */
+static char *shell_name(const char *name)
+{
+	struct libscols_column *cl = scols_new_column();
+	const char *sv;
+	char *s;
+
+	if (!cl || scols_column_set_name(cl, name) != 0)
+		xalloc_failed();
+	sv = scols_column_get_name_as_shellvar(cl);
+	if (!sv)
+		xalloc_failed();
+	s = xstrdup(sv);
+	scols_unref_column(cl);
+	return s;
+}
 
 /* The cells of every disk, made by the workers: a row of ncolumns a disk. */
 struct cells_job {
@@ -46,6 +64,7 @@ void list_print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 	};
 	struct cells_job job = { ctl, dt, NULL, NULL };
 	struct table_column cols[MAX_COLUMNS];
+	char *names[MAX_COLUMNS] = { NULL };
 	size_t i, j, n = ctl->ncolumns, ncells = dt->ndisks * n;
 	struct table tb;
 	int rc;
@@ -53,8 +72,11 @@ void list_print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 	for (j = 0; j < n; j++) {
 		const struct colinfo *ci = &infos[ctl->columns[j]];
 
+		if (ctl->shell)
+			names[j] = shell_name(ci->name);
 		/* a list is a line's cell too: its items apart by commas */
-		cols[j] = (struct table_column){ ci->name, ci->whint, ci->scols_flags,
+		cols[j] = (struct table_column){ names[j] ? names[j] : ci->name,
+						 ci->whint, ci->scols_flags,
 						 !(ci->flags & COLF_CUT),
 						 (ci->flags & COLF_LIST) && ctl->mode == OUT_TABLE };
 	}
@@ -90,6 +112,8 @@ void list_print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 	free(job.owned);
 	free(job.text);
 	table_free(&tb);
+	for (j = 0; j < n; j++)
+		free(names[j]);
 }
 
 /* ---- JSON ---- */

@@ -67,6 +67,7 @@ check "data0" diskalias --sysroot "$root" log -J --disk da
 check "--persist" diskalias set --p
 check "--force" diskalias set --f
 check "--key" diskalias set --k
+check "--shell" diskalias list --sh
 check "by-id/" diskalias --sysroot "$root" set --persist --key by-i
 check "sda sdb sdc" diskalias --sysroot "$root" set --key by-id/x sd
 check "--dry-run" diskalias apply --d
