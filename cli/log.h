@@ -116,6 +116,7 @@ struct ev_disk {
 	unsigned sys_gen;		/* ... this index generation (0: none) */
 	uint32_t run_k;			/* the name in the running boot's map */
 	bool run_looked;
+	uint32_t nvme_end;		/* ev_map.nvme_end it is settled to */
 };
 
 /* The kernel names of one boot, by name (open addressing into disks). */
@@ -125,6 +126,15 @@ struct ev_map {
 	uint32_t *slots;	/* index + 1; 0 empty */
 	size_t mask;
 	struct ev_groups by_addr;	/* the names that hold an address */
+	/*
+	 * The last NVMe controller line ends what every NVMe name meant: each
+	 * is settled when next found (ev_map_get(), ev_map_by_addr()), not
+	 * all at each line, which made a log of many controllers quadratic.
+	 */
+	uint32_t nvme_end;		/* counts those lines */
+	bool nvme_end_no_time;		/* ... the last one's time, */
+	uint64_t nvme_end_at, nvme_end_rec;	/* and record number */
+	size_t nnvme;			/* NVMe names in the map */
 };
 
 #define EV_MAX_NAMES	65536	/* more names in one boot: not tracked */
@@ -136,7 +146,15 @@ void ev_map_reset(struct ev_map *m);
 void ev_map_free(struct ev_map *m);
 /* The entry of name (created when create); EV_NONE when none. */
 uint32_t ev_map_get(struct ev_map *m, const char *name, size_t len, bool create);
-uint32_t ev_map_by_addr(const struct ev_map *m, const char *addr, size_t len);
+uint32_t ev_map_by_addr(struct ev_map *m, const char *addr, size_t len);
+/* Name k means nothing of what it meant: taken by another device at a
+ * record (its time, unless no_time, and its number). */
+void ev_disk_end(struct ev_map *m, uint32_t k, bool no_time, uint64_t at,
+		 uint64_t rec);
+/* Every NVMe name's meaning ends at the record (settled lazily). */
+void ev_map_end_nvme(struct ev_map *m, bool no_time, uint64_t at, uint64_t rec);
+/* Each name settled: for a map read by index from now on. */
+void ev_map_settle_all(struct ev_map *m);
 /* Name k's address becomes addr[0..len) ("" with len 0). */
 void ev_map_set_addr(struct ev_map *m, uint32_t k, const char *addr, size_t len);
 
@@ -344,7 +362,7 @@ void log_rec_free(struct log_rec *r);
 void log_ports_event(struct log_boot *b, const struct log_rec *r);
 /* The disk of the port or controller a line starts with (at *start, of
  * *len bytes), where the boot's log proves it; EV_NONE otherwise. */
-uint32_t log_port_disk(const struct log_boot *b, const char *text, size_t len,
+uint32_t log_port_disk(struct log_boot *b, const char *text, size_t len,
 		       size_t *start, size_t *tok_len);
 void log_ports_reset(struct log_boot *b);	/* a new boot's: none */
 void log_ports_free(struct log_boot *b);

@@ -179,18 +179,8 @@ void log_rec_free(struct log_rec *r)
 static void take_meaning(struct log_boot *b, const struct log_rec *r,
 			 struct ev_disk *e, struct log_system *sys)
 {
-	free(e->persistent);
-	e->persistent = NULL;
-	e->alias[0] = '\0';
-	e->alias_src = SRC_NONE;
-	ev_map_set_addr(&b->ev, (uint32_t)(e - b->ev.disks), "", 0);
-	e->attached = false;
-	e->removed = false;
-	e->stopped = false;
-	e->changed = true;
-	e->changed_no_time = !r->rec->has_time;
-	e->changed_at = r->rec->usec;
-	e->changed_rec = r->nrecords;
+	ev_disk_end(&b->ev, (uint32_t)(e - b->ev.disks), !r->rec->has_time,
+		    r->rec->usec, r->nrecords);
 	if (sys && sys->live && r->nrecords > sys->dx_built_rec)
 		sys->dx_stale = true;
 }
@@ -229,12 +219,11 @@ static void addr_taken(struct log_boot *b, const struct log_rec *r,
 static void nvme_names_end(struct log_boot *b, const struct log_rec *r,
 			   struct log_system *sys)
 {
-	for (size_t k = 0; k < b->ev.n; k++) {
-		struct ev_disk *e = &b->ev.disks[k];
-
-		if (strncmp(e->name, "nvme", 4) == 0)
-			take_meaning(b, r, e, sys);
-	}
+	if (!b->ev.nnvme)
+		return;
+	ev_map_end_nvme(&b->ev, !r->rec->has_time, r->rec->usec, r->nrecords);
+	if (sys && sys->live && r->nrecords > sys->dx_built_rec)
+		sys->dx_stale = true;
 }
 
 bool log_name_followed(const struct ev_disk *e)

@@ -124,6 +124,7 @@ void ev_map_reset(struct ev_map *m)
 	for (size_t i = 0; i < m->n; i++)
 		free(m->disks[i].persistent);
 	m->n = 0;
+	m->nnvme = 0;
 	if (m->slots)
 		memset(m->slots, 0, (m->mask + 1) * sizeof(*m->slots));
 	ev_groups_reset(&m->by_addr);
@@ -154,6 +155,56 @@ static void ev_map_grow(struct ev_map *m)
 	}
 }
 
+static bool is_nvme(const struct ev_disk *e)
+{
+	return e->name_len >= 4 && memcmp(e->name, "nvme", 4) == 0;
+}
+
+void ev_disk_end(struct ev_map *m, uint32_t k, bool no_time, uint64_t at,
+		 uint64_t rec)
+{
+	struct ev_disk *e = &m->disks[k];
+
+	free(e->persistent);
+	e->persistent = NULL;
+	e->alias[0] = '\0';
+	e->alias_src = SRC_NONE;
+	ev_map_set_addr(m, k, "", 0);
+	e->attached = false;
+	e->removed = false;
+	e->stopped = false;
+	e->changed = true;
+	e->changed_no_time = no_time;
+	e->changed_at = at;
+	e->changed_rec = rec;
+	e->nvme_end = m->nvme_end;	/* a later end than any pending */
+}
+
+void ev_map_end_nvme(struct ev_map *m, bool no_time, uint64_t at, uint64_t rec)
+{
+	m->nvme_end++;
+	m->nvme_end_no_time = no_time;
+	m->nvme_end_at = at;
+	m->nvme_end_rec = rec;
+}
+
+/* Name k as it is now: an NVMe controller line since it was last seen
+ * ended what it meant. */
+static void settle(struct ev_map *m, uint32_t k)
+{
+	struct ev_disk *e = &m->disks[k];
+
+	if (e->nvme_end != m->nvme_end && is_nvme(e))
+		ev_disk_end(m, k, m->nvme_end_no_time, m->nvme_end_at,
+			    m->nvme_end_rec);
+}
+
+void ev_map_settle_all(struct ev_map *m)
+{
+	for (size_t k = 0; k < m->n; k++)
+		settle(m, (uint32_t)k);
+}
+
 uint32_t ev_map_get(struct ev_map *m, const char *name, size_t len, bool create)
 {
 	uint32_t h;
@@ -167,8 +218,10 @@ uint32_t ev_map_get(struct ev_map *m, const char *name, size_t len, bool create)
 		for (i = h & m->mask; m->slots[i]; i = (i + 1) & m->mask) {
 			e = &m->disks[m->slots[i] - 1];
 			if (e->hash == h && e->name_len == len &&
-			    memcmp(e->name, name, len) == 0)
+			    memcmp(e->name, name, len) == 0) {
+				settle(m, m->slots[i] - 1);
 				return m->slots[i] - 1;
+			}
 		}
 	}
 	if (!create || m->n >= EV_MAX_NAMES)
@@ -184,6 +237,8 @@ uint32_t ev_map_get(struct ev_map *m, const char *name, size_t len, bool create)
 	memcpy(e->name, name, len);
 	e->name_len = (uint8_t)len;
 	e->addr_group = EV_NO_GROUP;
+	e->nvme_end = m->nvme_end;
+	m->nnvme += is_nvme(e);
 	e->hash = h;
 	for (i = h & m->mask; m->slots[i]; i = (i + 1) & m->mask)
 		;
@@ -192,7 +247,7 @@ uint32_t ev_map_get(struct ev_map *m, const char *name, size_t len, bool create)
 }
 
 /* The first name (in the boot's order) not removed that holds addr. */
-uint32_t ev_map_by_addr(const struct ev_map *m, const char *addr, size_t len)
+uint32_t ev_map_by_addr(struct ev_map *m, const char *addr, size_t len)
 {
 	uint32_t gi = ev_groups_find(&m->by_addr, addr, len), best = EV_NONE;
 	const struct ev_group *g;
@@ -200,6 +255,9 @@ uint32_t ev_map_by_addr(const struct ev_map *m, const char *addr, size_t len)
 	if (gi == EV_NO_GROUP)
 		return EV_NONE;
 	g = &m->by_addr.g[gi];
+	/* from the end: one settled out of the group has the last's place */
+	for (uint32_t i = g->n; i-- > 0;)
+		settle(m, g->ids[i]);
 	for (uint32_t i = 0; i < g->n; i++)
 		if (!m->disks[g->ids[i]].removed && g->ids[i] < best)
 			best = g->ids[i];

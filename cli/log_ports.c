@@ -157,7 +157,7 @@ static const struct ev_port *port_device(const struct log_boot *b,
 		return NULL;
 	return &b->ports[b->port_links.g[gi].ids[0]];
 }
-uint32_t log_port_disk(const struct log_boot *b, const char *text, size_t len,
+uint32_t log_port_disk(struct log_boot *b, const char *text, size_t len,
 		       size_t *start, size_t *tok_len)
 {
 	size_t n = log_port_token(text, len, start);

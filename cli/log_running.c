@@ -138,6 +138,7 @@ void log_gather_running(struct run_boot *rb, const char *buf, size_t len)
 	}
 	rb->nboots = b.boot_no;
 	rb->nrecords = r.nrecords;
+	ev_map_settle_all(&b.ev);	/* read by index from now on */
 	rb->names = b.ev;
 	rb->loaded = true;
 	log_ports_free(&b);
