@@ -174,6 +174,14 @@ static int run_log(int argc, char **argv)
 			break;
 		case OPT_JOURNAL:
 			journal = true;
+			/*
+			 * "--journal -1" as journalctl takes "-b -1": log has
+			 * no operands and no digit options, so a boot as the
+			 * next word can only be --journal's
+			 */
+			if (!optarg && optind < argc &&
+			    journal_boot_valid(argv[optind]))
+				optarg = argv[optind++];
 			if (optarg && !journal_boot_valid(optarg))
 				usage_error("log: --journal=%s: not a boot ID nor an "
 					    "offset (0, -1, ... or 1, 2, ...)", optarg);
