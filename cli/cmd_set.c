@@ -283,7 +283,7 @@ enum { OPT_PERSIST = OPT_VERB_BASE, OPT_FORCE, OPT_KEY };
 
 void set_usage_options(void)
 {
-	printf("     --persist         also record it in /etc/diskalias.conf (see diskalias.conf(5))\n");
+	printf("     --persist         also record it in /etc/diskalias.conf\n");
 	printf("     --force           allow an alias shaped like a kernel name (sdq, md0)\n");
 	printf("     --key <link>      with --persist: record the disk by this by-id or\n"
 	       "                         by-path link\n");
