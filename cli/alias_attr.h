@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 
-#define ALIAS_NO_ATTRIBUTE "this kernel has no alias attribute (see kernel-patch/)"
+#define ALIAS_NO_ATTRIBUTE "this kernel has no alias attribute (see diskalias(8))"
 #define ALIAS_NEEDS_ROOT "permission denied; setting an alias needs root"
 #define ALIAS_STAYS "which stays until the disk goes away"
 
