@@ -96,20 +96,27 @@ static int check_new_text(struct persist_txn *t, const struct disk_table *dt,
 			  const struct disk *d, const char *alias,
 			  const char *key, char *why, size_t whysz)
 {
-	const struct conf_entry *e;
+	/* a '"' in a key that must be quoted would end the quoted word */
+	bool quotable = !(strchr(key, '"') && strpbrk(key, "# \t"));
+	const struct conf_entry *e = NULL;
 	struct conf_decision dc;
 	struct conf_view v;
-	struct conf check;
+	struct conf check = { 0 };
 	char reason[512];
 	int r = 0;
 
-	/* a link name given in another directory could still clash */
-	if (conf_parse(t->new_text, t->new_len, &check) != 0) {
-		r = fail(why, whysz, "%s:%u: %s", CONF_PATH,
-			 check.problems[0].line, check.problems[0].reason);
+	/*
+	 * The old text parsed, so a problem is the new entry's (a link name
+	 * given in another directory could still clash): no line of the
+	 * file to point at.
+	 */
+	if (quotable && conf_parse(t->new_text, t->new_len, &check) != 0) {
+		r = fail(why, whysz, "the entry \"alias %s %s\" would be refused in %s: %s",
+			 alias, key, CONF_PATH, check.problems[0].reason);
 		goto out;
 	}
-	e = conf_find_alias(&check, alias);
+	if (quotable)
+		e = conf_find_alias(&check, alias);
 	if (!e || strcmp(e->device, key) != 0) {
 		r = fail(why, whysz, "its link %s cannot be written in %s so that it reads back as itself",
 			 key, CONF_PATH);
