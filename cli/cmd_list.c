@@ -23,15 +23,17 @@
 struct list_arg {
 	const char *arg;
 	char name[DISK_NAME_MAX];	/* empty: arg is an alias */
+	bool failed;			/* names nothing: told, left out */
 };
 
 /*
  * Resolve the DISK arguments before anything is read or printed: a disk in
  * any form the other verbs take, a partition for its disk, or (when it
  * names nothing else) an alias, looked up after the scan.  One that names
- * nothing is a one-line error and exit status 1.
+ * nothing is told in a line and left out, as lsblk does (*nfailed).
  */
-static struct list_arg *resolve_args(char **args, int n, bool *want_alias)
+static struct list_arg *resolve_args(char **args, int n, bool *want_alias,
+				     int *nfailed)
 {
 	struct list_arg *la = xcalloc((size_t)n, sizeof(*la));
 	char part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];
@@ -42,17 +44,21 @@ static struct list_arg *resolve_args(char **args, int n, bool *want_alias)
 		la[i].arg = args[i];
 		if (st == DISK_ARG_OK || (st == DISK_ARG_PARTITION && la[i].name[0]))
 			continue;
+		/* a label's name may still be an alias */
+		la[i].failed = (st != DISK_ARG_UNKNOWN &&
+				st != DISK_ARG_CONTENT_NAME) ||
+			       alias_check(args[i], strlen(args[i]), NULL) != 0;
 		if (st == DISK_ARG_BROKEN_LINK || st == DISK_ARG_AMBIGUOUS ||
 		    st == DISK_ARG_NVME_PATH)
-			errx(DA_EXIT_FAILURE, "%s: %s", args[i],
-			     disk_arg_reason(st, args[i], la[i].name, part,
-					     reason, sizeof(reason)));
-		/* a label's name may still be an alias */
-		if ((st != DISK_ARG_UNKNOWN && st != DISK_ARG_CONTENT_NAME) ||
-		    alias_check(args[i], strlen(args[i]), NULL) != 0)
-			errx(DA_EXIT_FAILURE, "%s: no such disk", args[i]);
+			warnx("%s: %s", args[i],
+			      disk_arg_reason(st, args[i], la[i].name, part,
+					      reason, sizeof(reason)));
+		else if (la[i].failed)
+			warnx("%s: no such disk", args[i]);
+		else
+			*want_alias = true;
+		*nfailed += la[i].failed;
 		la[i].name[0] = '\0';
-		*want_alias = true;
 	}
 	return la;
 }
@@ -79,23 +85,31 @@ static const struct disk *find_alias(const struct list_ctl *ctl,
 
 /*
  * The disks the arguments name, in their order, each once: a table that
- * shares the disks of dt (free only its array).
+ * shares the disks of dt (free only its array).  One that names none is
+ * told and left out (*nfailed).
  */
 static void select_disks(const struct list_ctl *ctl, const struct disk_table *dt,
-			 const struct list_arg *la, int n, struct disk_table *sel)
+			 const struct list_arg *la, int n, struct disk_table *sel,
+			 int *nfailed)
 {
 	*sel = *dt;
 	sel->disks = xcalloc((size_t)n + 1, sizeof(*sel->disks));
 	sel->ndisks = 0;
 	for (int i = 0; i < n; i++) {
-		const struct disk *d = la[i].name[0] ? disks_find(dt, la[i].name) :
-				       find_alias(ctl, dt, la[i].arg);
+		const struct disk *d;
 		size_t k;
 
-		if (!d)
-			errx(DA_EXIT_FAILURE, "%s: %s", la[i].arg,
-			     la[i].name[0] ? "the disk went away" :
-					     "no disk has this name or alias");
+		if (la[i].failed)
+			continue;
+		d = la[i].name[0] ? disks_find(dt, la[i].name) :
+				    find_alias(ctl, dt, la[i].arg);
+		if (!d) {
+			warnx("%s: %s", la[i].arg,
+			      la[i].name[0] ? "the disk went away" :
+					      "no disk has this name or alias");
+			(*nfailed)++;
+			continue;
+		}
 		for (k = 0; k < sel->ndisks; k++)
 			if (strcmp(sel->disks[k].name, d->name) == 0)
 				break;
@@ -165,7 +179,7 @@ static int run_list(int argc, char **argv)
 	struct list_arg *la = NULL;
 	struct disk_table dt, sel, *shown = &dt;
 	bool want_alias = false;
-	int nargs;
+	int nargs, nfailed = 0;
 	unsigned int scan = 0, conf_warnings = 0;
 	bool have_conf;
 	size_t i;
@@ -210,7 +224,10 @@ static int run_list(int argc, char **argv)
 	list_default_columns(&ctl);
 	setup_sysroot();
 	if (nargs > 0)
-		la = resolve_args(argv + optind, nargs, &want_alias);
+		la = resolve_args(argv + optind, nargs, &want_alias, &nfailed);
+	/* none of the disks asked for: nothing to show */
+	if (nfailed == nargs && nargs > 0)
+		exit(DA_EXIT_FAILURE);
 	/*
 	 * A config is checked whatever the columns: its problems are told
 	 * and make the exit status 64, as diskalias(8) says.  It never
@@ -246,7 +263,9 @@ static int run_list(int argc, char **argv)
 	}
 	conf_view_init(&ctl.view, &ctl.conf, &dt);
 	if (la) {
-		select_disks(&ctl, &dt, la, nargs, &sel);
+		select_disks(&ctl, &dt, la, nargs, &sel, &nfailed);
+		if (nfailed == nargs)
+			exit(DA_EXIT_FAILURE);
 		shown = &sel;
 	}
 	if (ctl.want_conf)
@@ -260,7 +279,7 @@ static int run_list(int argc, char **argv)
 		free(la);
 	}
 
-	r = dt.nwarnings || conf_warnings ? DA_EXIT_PARTIAL : DA_EXIT_OK;
+	r = dt.nwarnings || conf_warnings || nfailed ? DA_EXIT_PARTIAL : DA_EXIT_OK;
 	conf_view_free(&ctl.view);
 	disks_free(&dt);
 	conf_free(&ctl.conf);
