@@ -68,8 +68,11 @@ void note_changed(void);
 /* Say "write error" (once) and exit: stdout could not be written. */
 void __attribute__((noreturn)) exit_write_error(void);
 
-/* What -h prints: the main page, or that of the verb being run. */
-void set_help(void (*usage)(void));
+/*
+ * What -h prints: the main page (verb NULL), or that of the verb being
+ * run, which a usage error's hint then names.
+ */
+void set_help(const char *verb, void (*usage)(void));
 
 /* Handle a common option or a getopt error; exits for -h, -V and errors. */
 void common_option(int c, const char *arg);

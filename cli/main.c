@@ -105,7 +105,7 @@ int main(int argc, char **argv)
 
 	setlocale(LC_ALL, "");
 	atexit(close_stdout);
-	set_help(usage);
+	set_help(NULL, usage);
 	/* getopt_long() names argv[0] in its messages: make it "diskalias" */
 	argv[0] = program_invocation_short_name;
 	parse_main_options(argc, argv, verbs, NVERBS, &npre);
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
 			argv = verb_argv(argc, argv, optind, npre, &argc);
 			optind = 0;	/* restart getopt for the verb */
 			if (verbs[i]->usage)
-				set_help(verbs[i]->usage);
+				set_help(verbs[i]->name, verbs[i]->usage);
 			return verbs[i]->run(argc, argv);
 		}
 	}

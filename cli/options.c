@@ -22,9 +22,11 @@
 
 static const char *sysroot_dir;
 static void (*help)(void);
+static const char *help_verb;
 
-void set_help(void (*usage)(void))
+void set_help(const char *verb, void (*usage)(void))
 {
+	help_verb = verb;
 	help = usage;
 }
 
@@ -37,8 +39,9 @@ void usage_error(const char *fmt, ...)
 		vwarnx(fmt, ap);
 		va_end(ap);
 	}
-	fprintf(stderr, "Try '%s --help' for more information.\n",
-		program_invocation_short_name);
+	fprintf(stderr, "Try '%s%s%s --help' for more information.\n",
+		program_invocation_short_name, help_verb ? " " : "",
+		help_verb ? help_verb : "");
 	exit(DA_EXIT_USAGE);
 }
 
