@@ -228,6 +228,12 @@ static void parse_line(struct conf *c, unsigned int lineno, char *s,
 		add_problem(c, lineno, "contains a NUL byte");
 		return;
 	}
+	/* a Windows editor's file: say so, not that a word has a control byte */
+	if (len > 0 && s[len - 1] == '\r' && s[strspn(s, " \t")] != '#') {
+		add_problem(c, lineno, "ends in a carriage return: the file has CRLF "
+			    "line endings, and a line ends in LF alone");
+		return;
+	}
 	/*
 	 * Words end at a blank, '#' (a comment), the line's '\n' or the end of
 	 * the store (its NUL): no count to keep.  A control byte is part of

@@ -34,6 +34,8 @@ A case file names its tree, the arguments and what must come out:
                                each copy "@N@" is its number from 0,
                                "@N:5@" the same in 5 digits, "@SD@" the
                                number as sd names a disk (a..z, aa, ...)
+    crlf PATH                  the file's lines end in CR LF (a Windows
+                               editor's file)
     chmod PATH MODE            file PATH (after the "--- file" ones) gets
     chgrp PATH GID             that octal mode, group, extended attribute
     xattr PATH NAME VALUE      (all three part of what must stay or change)
@@ -163,7 +165,7 @@ def parse_case(path):
             "preload": False, "env": [], "stdout_unchecked": False,
             "stdout_full": False, "tty": None,
             "stdin": None, "files": {}, "remove": [], "symlinks": [],
-            "fifos": [], "readerrors": [], "faults": [], "pads": [], "repeats": [], "meta": [], "removed": [],
+            "fifos": [], "readerrors": [], "faults": [], "pads": [], "repeats": [], "meta": [], "removed": [], "crlf": [],
             "journals": [], "stdin_pipe": None, "signal": None,
             "stdin_silent": False,
             "stderr": None}
@@ -238,6 +240,8 @@ def parse_case(path):
             elif key == "repeat":
                 rel, times = rest.split()
                 case["repeats"].append((rel, int(times)))
+            elif key == "crlf":
+                case["crlf"].append(rest)
             elif key == "pad":
                 words = rest.split()
                 line = len(words) == 3 and words[2] == "line"
@@ -445,6 +449,11 @@ def main():
             f.write(content.encode("utf-8", "surrogateescape"))
     for rel, times in case["repeats"]:
         repeat_line(os.path.join(root, rel), times)
+    for rel in case["crlf"]:
+        with open(os.path.join(root, rel), "rb+") as f:
+            data = f.read().replace(b"\n", b"\r\n")
+            f.seek(0)
+            f.write(data)
     for rel, size, line in case["pads"]:
         if line:
             pad_line(os.path.join(root, rel), size)
