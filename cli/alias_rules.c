@@ -140,11 +140,14 @@ static const char *const letter_schemes[] = {
 	"sd", "hd", "vd", "xvd", "dasd", "rssd", "ubd",
 };
 
-/* Drivers that number them: loop0, md127, dm-3, nvme0n1, mmcblk0p1. */
+/*
+ * Drivers that number them: loop0, md127, dm-3, nvme0n1, mmcblk0p1;
+ * msblk0 and mspblk0 are Memory Stick cards (ms_block, mspro_block).
+ */
 static const char *const number_schemes[] = {
 	"bcache", "dm-", "drbd", "fd", "loop", "md", "md_d", "mmcblk",
-	"mtdblock", "nbd", "nullb", "nvme", "pmem", "ram", "rbd", "rnbd",
-	"scd", "skd", "sr", "ubiblock", "ublkb", "zd", "zram",
+	"msblk", "mspblk", "mtdblock", "nbd", "nullb", "nvme", "pmem", "ram",
+	"rbd", "rnbd", "scd", "skd", "sr", "ubiblock", "ublkb", "zd", "zram",
 };
 
 static size_t digits(const char *s, size_t len)

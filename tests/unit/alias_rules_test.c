@@ -69,12 +69,13 @@ static const char *const kernel_shaped[] = {
 	"sr0", "scd0", "nbd0", "nbd0p1", "rbd0", "rbd1p1", "zd0", "zd16p1",
 	"ram0", "zram0", "pmem0", "pmem0s", "nullb0", "drbd0", "bcache0",
 	"ublkb0", "rnbd0", "mtdblock0", "ubiblock0_0", "fd0", "skd0",
+	"msblk0", "msblk0p1", "mspblk0", "mspblk1p2",
 };
 static const char *const not_kernel_shaped[] = {
 	"data0", "logs", "vm", "sys", "scratch", "nvme0", "nvme1", "vblk0",
 	"scsi0", "ata0", "usb0", "path0", "sdbackup", "sd", "sd1", "md",
 	"dm-", "dm-x", "loop", "loopx", "SDA", "sda-old", "nvme0n", "nvme0p1",
-	"mmcblk0p", "boot", "efi", "md0x", "loop2a", "disk1",
+	"mmcblk0p", "boot", "efi", "md0x", "loop2a", "disk1", "msblk", "mspblkx",
 };
 
 static int test_kernel_shaped(size_t first)
