@@ -176,9 +176,9 @@ static uint32_t measure(const char *s, bool list)
 /*
  * Print one line: cell j is cells[j] (NULL when empty) of measure()
  * cw[j], or measured here when cw is NULL (the heading).  Blanks are
- * gathered and written at once, before the next text or at the line's
- * end (libsmartcols pads empty cells that end a line too, all but the
- * last column's).
+ * gathered and written at once before the next text, a cell's own
+ * trailing blanks too, so that no line ends in one (table_print_scols()
+ * takes them off libsmartcols' lines).
  */
 static void put_line(struct plain_ctx *c, const char *const *cells,
 		     const uint32_t *cw)
@@ -219,10 +219,11 @@ static void put_line(struct plain_ctx *c, const char *const *cells,
 			len = width;
 		}
 		ob_spaces(c->o, pad);
+		for (pad = 0; n > 0 && data[n - 1] == ' '; n--)
+			pad++;
 		ob_put(c->o, data, n);
-		pad = is_last ? 0 : (len < width ? width - len : 0) + 1;
+		pad += is_last ? 0 : (len < width ? width - len : 0) + 1;
 	}
-	ob_spaces(c->o, pad);
 	ob_put(c->o, "\n", 1);
 }
 
