@@ -59,42 +59,69 @@ void table_free(struct table *t)
 	t->nlines = t->cap = 0;
 }
 
-/* The bytes of s's longest prefix that prints in at most max columns. */
-static size_t prefix_fitting(const char *s, size_t max, bool list)
+/*
+ * The bytes of the character at p and (in *w) the columns it prints in,
+ * as table_encode() shows it.
+ */
+static size_t char_at(const unsigned char *p, bool list, mbstate_t *st,
+		      size_t *w)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	unsigned char c = *p;
+	size_t len = 1;
+	wchar_t wc;
+
+	if (list && (c == TABLE_LIST_SEP || c == ',')) {
+		*w = c == ',' ? 4 : 1;
+	} else if (is_plain_ascii(p)) {
+		*w = 1;
+	} else if ((c == '\\' && p[1] == 'x') || iscntrl(c)) {
+		*w = 4;
+	} else {
+		len = mbrtowc(&wc, (const char *)p, MB_CUR_MAX, st);
+		if (len == 0)
+			return 0;
+		if (len == (size_t)-1 || len == (size_t)-2) {
+			len = 1;
+			*w = isprint(c) ? 1 : 4;
+		} else {
+			*w = iswprint(wc) ? (size_t)wcwidth(wc) : 4 * len;
+		}
+	}
+	return len;
+}
+
+/*
+ * s's longest prefix that prints in at most head columns (its bytes, in
+ * *head_len) and, after it, the longest suffix that prints in at most
+ * tail columns (where it starts).  total: s's width.
+ */
+static size_t ends_fitting(const char *s, size_t total, size_t head,
+			   size_t tail, bool list, size_t *head_len)
+{
+	const unsigned char *start = (const unsigned char *)s, *p = start;
+	size_t before = 0, w, len;
+	bool in_head = true;
 	mbstate_t st;
-	size_t width = 0;
 
 	memset(&st, 0, sizeof(st));
+	*head_len = 0;
 	while (*p) {
-		unsigned char c = *p;
-		size_t len = 1, w;
-		wchar_t wc;
+		mbstate_t next = st;
 
-		if (list && (c == TABLE_LIST_SEP || c == ',')) {
-			w = c == ',' ? 4 : 1;
-		} else if (is_plain_ascii(p)) {
-			w = 1;
-		} else if ((c == '\\' && p[1] == 'x') || iscntrl(c)) {
-			w = 4;
-		} else {
-			len = mbrtowc(&wc, (const char *)p, MB_CUR_MAX, &st);
-			if (len == 0)
-				break;
-			if (len == (size_t)-1 || len == (size_t)-2) {
-				len = 1;
-				w = isprint(c) ? 1 : 4;
-			} else {
-				w = iswprint(wc) ? (size_t)wcwidth(wc) : 4 * len;
-			}
-		}
-		if (width + w > max)
+		len = char_at(p, list, &next, &w);
+		if (len == 0)
 			break;
-		width += w;
+		if (in_head && before + w > head)
+			in_head = false;
+		if (!in_head && total - before <= tail)
+			break;
+		if (in_head)
+			*head_len = (size_t)(p + len - start);
+		st = next;
+		before += w;
 		p += len;
 	}
-	return (size_t)(p - (const unsigned char *)s);
+	return (size_t)(p - start);
 }
 
 static size_t terminal_width(FILE *out)
@@ -172,22 +199,30 @@ static size_t fit_widths(const struct table *t, size_t *w, size_t termw,
 	return total;
 }
 
-/* c cut to fit w columns, ending with mark, in *owned; or c itself. */
-static const char *cut(const char *c, size_t w, bool list, const char *mark,
-		       char **owned)
+/*
+ * c cut to fit w columns, in *owned, or c itself: a heading keeps its
+ * start and ends with mark; a cell keeps its start and its end, with mark
+ * between them, since the end is what tells apart names that share a
+ * start (wwn-0x5000c500a1b2c3d4, by-path links).
+ */
+static const char *cut(const char *c, size_t w, bool list, bool middle,
+		       const char *mark, char **owned)
 {
-	size_t keep;
+	size_t total, room, tail, head_len, tail_at;
 
-	if (!c || table_encode(c, NULL, list) <= w)
+	if (!c || (total = table_encode(c, NULL, list)) <= w)
 		return c;
-	keep = prefix_fitting(c, w > 1 ? w - 1 : 0, list);
-	*owned = xasprintf("%.*s%s", (int)keep, c, mark);
+	room = w > 1 ? w - 1 : 0;
+	tail = middle ? room - room / 2 : 0;
+	tail_at = ends_fitting(c, total, room - tail, tail, list, &head_len);
+	*owned = xasprintf("%.*s%s%s", (int)head_len, c, mark,
+			   tail ? c + tail_at : "");
 	return *owned;
 }
 
 /*
  * On a terminal: the plain writer's layout when it fits, else narrower
- * columns whose cut cells (and headings) end with a mark.
+ * columns whose cut cells (and headings) hold a mark where they are cut.
  */
 static int print_fitted(const struct table *t, FILE *out)
 {
@@ -236,13 +271,14 @@ static int print_fitted(const struct table *t, FILE *out)
 	fitted.cells = cells;
 	for (size_t j = 0; j < t->ncols; j++) {
 		cols[j] = t->cols[j];
-		cols[j].name = cut(t->cols[j].name, w[j], false, mark,
+		cols[j].name = cut(t->cols[j].name, w[j], false, false, mark,
 				   &owned[ncells + j]);
 	}
 	for (size_t k = 0; k < ncells; k++) {
 		size_t j = k % t->ncols;
 
-		cells[k] = cut(t->cells[k], w[j], t->cols[j].list, mark, &owned[k]);
+		cells[k] = cut(t->cells[k], w[j], t->cols[j].list, true, mark,
+			       &owned[k]);
 	}
 	rc = table_print_plain_widths(&fitted, out, w);
 done:

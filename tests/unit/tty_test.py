@@ -4,7 +4,9 @@
 the width, each disk takes one line that starts with its whole name,
 NAME, ALIAS, SIZE and SERIAL are never cut while the other columns can
 make room, and what is cut (a model, a persistent name, mount points)
-ends with a mark rather than wrapping onto more lines.
+keeps its start and its end with a mark between them (the end is what
+tells apart names that share a start) rather than wrapping onto more
+lines.
 
     tty_test.py --binary BIN --workdir DIR
 """
@@ -23,6 +25,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import fake_sysroot  # noqa: E402
 from checks import check, finish  # noqa: E402
+
+def cut_from(cell, whole):
+    """cell is whole cut: its start, "~", its end."""
+    head, mark, tail = cell.partition("~")
+    return (mark == "~" and whole.startswith(head) and whole.endswith(tail)
+            and len(cell) < len(whole))
+
 
 def run_on_tty(cmd, columns):
     master, slave = pty.openpty()
@@ -79,24 +88,26 @@ def main():
               "data-disk" in row.get("sdb", ""),
               "%d columns: alias, size, serial whole (%r)"
               % (columns, row.get("sdc")))
-        # what is cut is marked: a persistent name is whole or ends with "~"
+        # what is cut is marked: a persistent name is whole or its start
+        # and end with "~" between them
         a, b = lines[0].index("PERSISTENT"), lines[0].index("MOUNTPOINTS")
+        cells = {}
         for name, link in whole.items():
-            cell = row.get(name, "")[a:b].strip()
-            check(cell == link or (cell.endswith("~") and
-                                   link.startswith(cell[:-1])),
+            cell = cells[name] = row.get(name, "")[a:b].strip()
+            check(cell == link or cut_from(cell, link),
                   "%d columns: %s's persistent name whole or marked (%r)"
                   % (columns, name, cell))
+        check(cells["sdb"] != cells["sdc"],
+              "%d columns: two WWNs that share a start still differ (%r)"
+              % (columns, cells["sdb"]))
         mounts = row.get("sdb", "")[b:].strip()
         check(mounts == "/srv/data,/mnt/my data" or
-              (mounts.endswith("~") and
-               "/srv/data,/mnt/my data".startswith(mounts[:-1])),
+              cut_from(mounts, "/srv/data,/mnt/my data"),
               "%d columns: sdb's mount points on its line, whole or marked "
               "(%r)" % (columns, mounts))
         model = row.get("sdc", "").split()
         check("ST1000NM0055" in model or
-              any(w.endswith("~") and "ST1000NM0055".startswith(w[:-1])
-                  for w in model),
+              any(cut_from(w, "ST1000NM0055") for w in model),
               "%d columns: a cut model is marked (%r)" % (columns, model))
         if columns >= 100:
             check(all(link in row.get(name, "") for name, link in whole.items())
