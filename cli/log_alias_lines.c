@@ -30,9 +30,10 @@ static const char *const alias_lines[] = {
 	"%t error, dev %n, sector %d op 0x%x:(%t) flags 0x%x phys_seg %d prio class %d",
 	/* bio_check_ro() */
 	"Trying to write to read-only block-device %n",
-	/* bio_check_eod(): one record of two lines */
-	"%c: attempt to access beyond end of device%N"
-	"%n: rw=%d, sector=%d, nr_sectors = %d limit=%d",
+	/* bio_check_eod(): one record of two lines (one string: clang's
+	 * -Wstring-concatenation wants the parentheses) */
+	("%c: attempt to access beyond end of device%N"
+	 "%n: rw=%d, sector=%d, nr_sectors = %d limit=%d"),
 	/* bdev_write_inode() */
 	"VFS: Dirty inode writeback failed for block device %n (err=%i).",
 	/* bdev_check_media_change(), disk_force_media_change() (6.1) */
