@@ -6,9 +6,8 @@
  * Runs of bytes that go out as they are, for the writers of text (log's
  * plain lines, JSON strings): sixteen bytes a step with SSE2 (every
  * x86-64), eight in a 64-bit word elsewhere or with DISKALIAS_NO_SIMD
- * (which the unit tests build too).  The caller handles the byte that
- * ends a run.  DISKALIAS_SSE2 is the one switch for the tool's SSE2
- * code (log_bytes.h's name scan too).
+ * (which the unit tests build too; simd.h).  The caller handles the
+ * byte that ends a run.
  */
 
 #include <stdbool.h>
@@ -16,10 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__SSE2__) && !defined(DISKALIAS_NO_SIMD)
-#include <emmintrin.h>
-#define DISKALIAS_SSE2 1
-#endif
+#include "simd.h"
 
 #ifdef DISKALIAS_SSE2
 /* The bytes of v not in the run, as a 16-bit mask (bit k: byte k). */

@@ -7,7 +7,7 @@
  * them, and the disk names in their text.  Pure functions on byte
  * ranges: no allocation, no I/O, nothing assumed about NUL termination,
  * so a fuzzer can feed them anything.  kmsg.c parses records,
- * log_text.c reads their text.
+ * log_scan.c finds the names in their text, log_text.c reads the rest.
  *
  * /dev/kmsg (Documentation/ABI/testing/dev-kmsg):
  *
@@ -100,12 +100,13 @@ static inline bool log_heads_has(const struct log_heads *h, const char *word,
  * What log_next_token() looks for: words of a set's heads (those of the
  * known names and naming schemes) no longer than max_len, and SCSI
  * addresses.  How it looks (impl): a byte at a time with one byte class
- * table; or sixteen bytes at a time (log_text.c), which needs the heads'
- * first bytes each sixteen times to compare with (SSE2: nfirst of them,
- * LOG_SCAN_FIRST_MAX + 1 for too many, looked up in the table), or as
- * tables of sixteen looked up by each byte's halves (SSSE3's pshufb),
- * which also tell the bytes that may come second.  log_scanner_init()
- * takes the best the processor has.
+ * table (log_scan.c: the reference); or sixteen bytes at a time
+ * (log_scan_simd.c), which needs the heads' first bytes each sixteen
+ * times to compare with (SSE2: nfirst of them, LOG_SCAN_FIRST_MAX + 1
+ * for too many, looked up in the table), or as tables of sixteen looked
+ * up by each byte's halves (SSSE3's pshufb), which also tell the bytes
+ * that may come second.  log_scanner_init() takes the best the processor
+ * has.
  */
 #define LOG_SCAN_FIRST_MAX	16
 
@@ -139,8 +140,8 @@ struct log_scanner {
 void log_scanner_init(struct log_scanner *sc, const struct log_heads *heads,
 		      size_t max_len);
 
-/* Whether this build and processor have impl (for the tests: they set
- * sc->impl to each). */
+/* Whether this build and processor have impl (for the tests and the
+ * fuzzer: they set sc->impl to each). */
 bool log_scan_impl_supported(enum log_scan_impl impl);
 
 /*

@@ -2,7 +2,8 @@
 #ifndef DISKALIAS_LOG_BYTES_H
 #define DISKALIAS_LOG_BYTES_H
 
-/* Byte classes and numbers of kernel log text, for kmsg.c and log_text.c. */
+/* Byte classes and numbers of kernel log text, for kmsg.c, the name scan
+ * (log_scan.c, log_scan_simd.c) and log_text.c. */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -35,35 +36,6 @@ static inline bool is_word(char c)
 	return word_byte[(unsigned char)c];
 }
 
-#include "byte_runs.h"	/* DISKALIAS_SSE2 */
-
-#ifdef DISKALIAS_SSE2
-#include <tmmintrin.h>	/* SSSE3: only in functions built for it */
-
-/*
- * word_byte[] and two more classes of the 16 bytes at p, as 16-bit masks
- * (bit k: byte k): word bytes, digits, colons.
- */
-static inline void word_masks16(const void *p, unsigned *word,
-				unsigned *digit, unsigned *colon)
-{
-	__m128i v = _mm_loadu_si128((const __m128i *)p);
-	/* a letter of either case is 'a'..'z' with 0x20 set; bytes of
-	 * 0x80 and up are negative to these signed compares */
-	__m128i low = _mm_or_si128(v, _mm_set1_epi8(0x20));
-	__m128i let = _mm_and_si128(_mm_cmpgt_epi8(low, _mm_set1_epi8('a' - 1)),
-				    _mm_cmplt_epi8(low, _mm_set1_epi8('z' + 1)));
-	__m128i dig = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-				    _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
-	__m128i sep = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('_')),
-				   _mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
-
-	*word = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(let, dig), sep));
-	*digit = (unsigned)_mm_movemask_epi8(dig);
-	*colon = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')));
-}
-#endif
-
 /*
  * Digits at s[*i] into *v (saturating); false when there are none.  The
  * loop runs on locals: *i and *v may alias, so the compiler would store
@@ -87,6 +59,5 @@ static inline bool get_number(const char *s, size_t len, size_t *i, uint64_t *v)
 	*i = j;
 	return true;
 }
-
 
 #endif
