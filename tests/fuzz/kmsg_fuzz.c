@@ -5,7 +5,9 @@
  * dmesg, scans the text for names and unescapes it, checking that every
  * span stays inside the input, and holds the " (alias NAME)" finder to a
  * naive reading of diskalias(8) ("log"); also parses the input as journal export
- * records and JSON lines, and classifies each message and name.
+ * records and JSON lines, and classifies each message and name.  The
+ * scan here is the best the machine has; scan_fuzz.c holds each to the
+ * byte-at-a-time reference.
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Icli \
  *	cli/kmsg.c tests/fuzz/kmsg_fuzz.c -o kmsg_fuzz
