@@ -197,7 +197,7 @@ static int apply_all(const char *path, bool in_sysroot, bool dry_run,
 
 	if (conf_load_or_warn(path, in_sysroot, in_sysroot, &c, NULL, NULL) < 0)
 		return DA_EXIT_FAILURE;
-	r = disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS);
+	r = disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS | SCAN_DM);
 	if (r < 0) {
 		errno = -r;
 		warn("cannot read /sys/block");

@@ -102,6 +102,29 @@ static bool names_other_disk(const struct conf_entry *e, const char *name)
 }
 
 /*
+ * May the entry's alias be the name of a device other than "name", where
+ * a DISK argument finds one (a hardware link, a device-mapper or md
+ * name)?  A few lookups, not a scan: when it may, the scan decides.
+ */
+static bool alias_may_name_device(const char *alias, const char *name)
+{
+	static const char *const dirs[] = {
+		"/dev/disk/by-id/", "/dev/disk/by-path/", "/dev/mapper/", "/dev/md/",
+	};
+	char path[PATH_MAX], target[DISK_NAME_MAX];
+
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(*dirs); i++) {
+		if (i == 0 && link_kind("by-id", alias) != LINK_HARDWARE)
+			continue;
+		if ((size_t)snprintf(path, sizeof(path), "%s%s", dirs[i], alias) < sizeof(path) &&
+		    sysroot_link_target_name(path, target, sizeof(target)) == 0 &&
+		    strcmp(target, name) != 0)
+			return true;
+	}
+	return false;
+}
+
+/*
  * Give disk "name" the alias of entry e and print it for udev.  Returns
  * an exit status, or -1 when the kernel says another disk has the alias
  * and held_ok: the caller reads every disk to say which.
@@ -168,7 +191,7 @@ static int apply_scanned(const char *path, const char *name,
 	int st = DA_EXIT_OK;
 
 	/* the other disks as they are now, to find who else claims the alias */
-	d = disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS) == 0 ? disks_find(&dt, name) : NULL;
+	d = disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS | SCAN_DM) == 0 ? disks_find(&dt, name) : NULL;
 	if (self)
 		d = self;
 	if (d) {
@@ -215,6 +238,7 @@ int apply_udev(const char *path, bool in_sysroot, const char *arg)
 		st = conflict(path, name, &c, &dc, &self);
 	else if (dc.verdict == CONF_GIVE &&
 		 (names_other_disk(dc.entry, name) ||
+		  alias_may_name_device(dc.entry->alias, name) ||
 		  (st = give_alias(path, name, dc.entry, true)) < 0))
 		st = apply_scanned(path, name, &c, &self);
 	free_links(&self);

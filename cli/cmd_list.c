@@ -254,7 +254,7 @@ static int run_list(int argc, char **argv)
 		scan |= SCAN_HIDE_EMPTY;
 	/* an alias is the kernel's, or the one the config gives a disk */
 	if (want_alias)
-		scan |= SCAN_ALIAS | (have_conf ? SCAN_LINKS : 0);
+		scan |= SCAN_ALIAS | (have_conf ? SCAN_LINKS | SCAN_DM : 0);
 
 	r = disks_scan(&dt, scan);
 	if (r < 0) {

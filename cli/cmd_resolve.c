@@ -49,7 +49,7 @@ static int resolve_from_config(const char *alias, const char *quoted)
 	if (conf_load_or_warn(CONF_PATH, true, true, &c, NULL, NULL) < 0)
 		return -1;
 	e = conf_find_alias(&c, alias);
-	if (e && disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS) == 0) {
+	if (e && disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS | SCAN_DM) == 0) {
 		conf_view_init(&v, &c, &dt);
 		for (size_t i = 0; i < dt.ndisks && found >= 0; i++) {
 			const struct disk *d = &dt.disks[i];

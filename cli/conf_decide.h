@@ -26,6 +26,7 @@ enum conf_conflict {
 	CONFLICT_ENTRIES = 1,	/* several entries name the disk */
 	CONFLICT_DISKS,		/* the entry names another present disk too */
 	CONFLICT_HELD,		/* another disk holds the alias already */
+	CONFLICT_NAMED,		/* the alias is another device's name */
 };
 
 struct conf_decision {
@@ -33,7 +34,9 @@ struct conf_decision {
 	enum conf_conflict conflict;	/* CONF_CONFLICT: which */
 	const struct conf_entry *entry;	/* the (first) entry naming the disk */
 	size_t nentries;		/* entries naming the disk */
-	const struct disk *other;	/* CONFLICT_DISKS, _HELD: the other disk */
+	const struct disk *other;	/* CONFLICT_DISKS, _HELD, _NAMED: the other disk */
+	const char *other_dir;		/* CONFLICT_NAMED: where the name is */
+	const char *other_target;	/* ... and the disk or partition it names */
 };
 
 /*
@@ -48,9 +51,25 @@ struct conf_view {
 	int (*named)[2];	/* per entry: disk indices, -1 for none */
 	int (*held)[2];		/* per holder of holders: disk indices */
 	struct strmap holders;	/* alias -> index into held */
+	struct conf_device_name *names;	/* per entry: a device its alias names */
 };
 
-/* dt needs SCAN_ALIAS | SCAN_LINKS; c and dt must outlive v. */
+/*
+ * A device that an entry's alias is the name of, where a DISK argument
+ * finds devices: a hardware link (link_kind()), a device-mapper name, an
+ * md array's /dev/md/NAME.  An alias that names a device is given to no
+ * other disk, as set refuses it (diskalias(8)); labels name no device.
+ */
+struct conf_device_name {
+	int disk[2];		/* disk indices, -1 for none */
+	const char *dir[2];	/* a link's "by-id", "by-path"; "mapper"; "md" */
+	const char *target[2];	/* the disk's or its partition's kernel name */
+};
+
+/*
+ * dt needs SCAN_ALIAS | SCAN_LINKS (and SCAN_DM for device-mapper names);
+ * c and dt must outlive v.  Reads /dev/md once.
+ */
 void conf_view_init(struct conf_view *v, const struct conf *c,
 		    const struct disk_table *dt);
 void conf_view_free(struct conf_view *v);

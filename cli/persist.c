@@ -125,7 +125,9 @@ static int check_new_text(struct persist_txn *t, const struct disk_table *dt,
 
 	conf_view_init(&v, &check, dt);
 	conf_decide(&v, d, &dc);
-	if (dc.verdict == CONF_CONFLICT && dc.conflict != CONFLICT_HELD)
+	/* set itself says why another disk's alias or name is refused */
+	if (dc.verdict == CONF_CONFLICT && dc.conflict != CONFLICT_HELD &&
+	    dc.conflict != CONFLICT_NAMED)
 		r = fail(why, whysz, "%s:%u: conflict: %s", CONF_PATH,
 			 dc.entry->line,
 			 conf_conflict_reason(&check, &dc, d, reason, sizeof(reason)));
