@@ -188,7 +188,7 @@ static void put_line(struct plain_ctx *c, const char *const *cells,
 	for (size_t j = 0; j < ncols; j++) {
 		const char *s = cells[j], *data;
 		bool is_last = j + 1 == ncols;
-		size_t width = c->widths[j], len, n;
+		size_t width = c->widths[j], len, n, trail;
 		uint32_t m;
 
 		m = !s || !*s ? 0 : cw && cw[j] ? cw[j] :
@@ -218,11 +218,15 @@ static void put_line(struct plain_ctx *c, const char *const *cells,
 			pad += width - len;
 			len = width;
 		}
-		ob_spaces(c->o, pad);
-		for (pad = 0; n > 0 && data[n - 1] == ' '; n--)
-			pad++;
-		ob_put(c->o, data, n);
-		pad += is_last ? 0 : (len < width ? width - len : 0) + 1;
+		for (trail = 0; n > 0 && data[n - 1] == ' '; n--)
+			trail++;
+		/* a cell of blanks alone is more padding: it may end the line */
+		if (n > 0) {
+			ob_spaces(c->o, pad);
+			ob_put(c->o, data, n);
+			pad = 0;
+		}
+		pad += trail + (is_last ? 0 : (len < width ? width - len : 0) + 1);
 	}
 	ob_put(c->o, "\n", 1);
 }
