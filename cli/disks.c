@@ -134,7 +134,9 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 	size_t i, n;
 
 	memset(dt, 0, sizeof(*dt));
-	if (flags & (SCAN_LINKS | SCAN_PART_SIZE))
+	if (flags & SCAN_LINKS)
+		flags &= ~SCAN_KEY_LINKS;
+	if (flags & (SCAN_LINKS | SCAN_KEY_LINKS | SCAN_PART_SIZE))
 		flags |= SCAN_PARTS;
 	if (flags & SCAN_MOUNTS) {
 		flags |= SCAN_PARTS;
@@ -159,8 +161,20 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 	dj->keep = xcalloc(n, sizeof(bool));
 	dj->warnings = xcalloc(n, sizeof(char *));
 
-	if (flags & SCAN_LINKS)
+	if (flags & (SCAN_LINKS | SCAN_KEY_LINKS))
 		diskdir = link_dirs_open(&dt->dirs, &dt->ndirs);
+	if (flags & SCAN_KEY_LINKS) {
+		/* the directories of content and boot links are not read */
+		size_t kept = 0;
+
+		for (i = 0; i < dt->ndirs; i++) {
+			if (link_key_dir(dt->dirs[i], strlen(dt->dirs[i])))
+				dt->dirs[kept++] = dt->dirs[i];
+			else
+				free(dt->dirs[i]);
+		}
+		dt->ndirs = kept;
+	}
 	if (diskdir) {
 		job.diskdirfd = dirfd(diskdir);
 		job.dirs = dt->dirs;
@@ -215,7 +229,7 @@ int disks_scan(struct disk_table *dt, unsigned int flags)
 
 	if (flags & SCAN_PARTS)
 		disk_table_index_names(dt);
-	if (flags & SCAN_LINKS)
+	if (flags & (SCAN_LINKS | SCAN_KEY_LINKS))
 		links_merge(dt, job.per_dir);
 	free(job.per_dir);
 	if (flags & SCAN_MOUNTS)

@@ -24,6 +24,9 @@ enum {
 	SCAN_PART_SIZE = 1 << 8, /* size of each partition (implies PARTS) */
 	SCAN_DM     = 1 << 9,	/* a device-mapper disk's name (dm/name) */
 	SCAN_HIDE_HIDDEN = 1 << 10, /* skip hidden disks (NVMe multipath paths) */
+	/* only the hardware links' directories (link_key_dirs[]): what
+	   PERSISTENT chooses from; SCAN_LINKS reads them all */
+	SCAN_KEY_LINKS = 1 << 11,
 };
 
 /* Fill *dt with every disk of the sysroot.  Returns 0 or -errno. */
