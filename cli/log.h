@@ -34,7 +34,8 @@
  * records: log_running.c), judging a saved log's boots (the same and a
  * tally: log_running.c), and annotating (all four: struct logger).  A
  * record's road: its boot (log_evidence.c), its disks and their notes,
- * settled (log_annotate.c, log_system.c), then out (log_output.c), which
+ * settled (log_annotate.c, log_system.c), kept or not by --disk
+ * (log_filter.c), then out (log_output.c), which
  * only reads.  log_names.c holds the names of one boot, log_ports.c its
  * ATA ports and NVMe controllers, log_read.c the
  * input formats, log_journal.c the journal read through sd-journal,
@@ -391,8 +392,13 @@ struct log_sink log_prepass_start(struct log_prepass *p, struct log_system *sys,
 				  enum log_format format);
 void log_prepass_end(struct log_prepass *p);
 
-/* log_annotate.c: the annotating pass's sink */
+/* log_filter.c: --disk */
 void log_set_filter(struct logger *lg, const char *arg);
+/* Is the record at hand (r, of boot b) about the disk --disk gave? */
+bool log_filter_wanted(struct log_output *o, const struct log_boot *b,
+		       const struct log_rec *r);
+
+/* log_annotate.c: the annotating pass's sink */
 struct log_sink log_annotating_sink(struct logger *lg);
 void logger_free(struct logger *lg);
 
