@@ -163,22 +163,24 @@ const char *attr_strerror(int err)
 	return strerror(err);
 }
 
-/* listed: the directory's listing said regular file (read_listed_attr()) */
+/*
+ * listed: the directory's listing said regular file (read_listed_attr()).
+ * Otherwise the file's type is asked only when what the read gave could
+ * be something other than a regular file's bytes: nothing, an error, or
+ * more than fits.  A FIFO or a device opened O_NONBLOCK reads as one of
+ * those; an fstat(2) a file is dear at 10k disks (list -J reads a
+ * partition's size and a disk's udev record without a listing).
+ */
 static ssize_t read_bytes(int dirfd, const char *name, char *buf, size_t bufsz,
 			  bool listed)
 {
-	ssize_t n, total = 0;
+	ssize_t n, total = 0, ret;
 	int fd, e;
 
 	/* a FIFO or a device where an attribute should be must not block */
 	fd = sysroot_openat(dirfd, name, O_RDONLY | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
-	e = listed ? 0 : check_regular(fd);
-	if (e < 0) {
-		close(fd);
-		return e;
-	}
 	for (;;) {
 		size_t room = bufsz - total;
 
@@ -186,16 +188,15 @@ static ssize_t read_bytes(int dirfd, const char *name, char *buf, size_t bufsz,
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			e = -errno;
-			close(fd);
-			return e;
+			ret = -errno;
+			break;
 		}
+		ret = total += n;
 		if (n == 0)
 			break;
-		total += n;
 		if ((size_t)total == bufsz) {
-			close(fd);
-			return -EFBIG;
+			ret = -EFBIG;
+			break;
 		}
 		/*
 		 * A short read is the end: sysfs hands out an attribute in
@@ -206,8 +207,13 @@ static ssize_t read_bytes(int dirfd, const char *name, char *buf, size_t bufsz,
 		if ((size_t)n < room)
 			break;
 	}
+	if (!listed && ret <= 0 && ret != -EISDIR) {
+		e = check_regular(fd);
+		if (e < 0)
+			ret = e;
+	}
 	close(fd);
-	return total;
+	return ret;
 }
 
 ssize_t read_attr_bytes(int dirfd, const char *name, char *buf, size_t bufsz)
