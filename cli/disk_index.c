@@ -311,7 +311,7 @@ static bool lettered(const char *w, size_t len, size_t p)
 /* The naming schemes below, by the first bytes all their names share. */
 static const char *const scheme_heads[] = {
 	"sd", "sr", "vd", "hd", "xvd", "nbd", "nvme", "mmcblk", "md", "dm-",
-	"loop", "pmem", "rbd", "ram", "zram",
+	"loop", "pmem", "rbd", "ram", "zram", "msblk", "mspblk",
 };
 
 void disk_index_scheme_heads(struct log_heads *h)
@@ -344,6 +344,11 @@ bool disk_index_plausible_name(const char *w, size_t len)
 		return p > 4 && p < len && w[p] == 'n' && number_part(w, len, p + 1);
 	case 'm':
 		if (starts(w, len, "mmcblk", 6))
+			return number_part(w, len, 6);
+		/* Memory Stick cards: ms_block's msblk0, mspro_block's mspblk0 */
+		if (starts(w, len, "msblk", 5))
+			return number_part(w, len, 5);
+		if (starts(w, len, "mspblk", 6))
 			return number_part(w, len, 6);
 		return starts(w, len, "md", 2) && number_part(w, len, 2);
 	case 'd':
