@@ -13,6 +13,51 @@ note() {
 	echo "${0##*/}: $*" >&2
 }
 
+# A bad option or argument: one line saying what, a pointer to --help, exit 2.
+usage_error() {
+	echo "${0##*/}: $*" >&2
+	echo "Try '${0#"$DISKALIAS_ROOT"/} --help'." >&2
+	exit 2
+}
+
+# need_value OPTION ARGC [WHAT]: an option that takes a value has one
+# (ARGC is the caller's $#, counting the option itself).
+need_value() {
+	[ "$2" -ge 2 ] || usage_error "$1 needs ${3:-a value}"
+}
+
+# need_seconds OPTION VALUE: a positive whole number of seconds.
+need_seconds() {
+	[[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "$1: '$2' is not a number of seconds"
+}
+
+# The kernel trees: one a line, those kernel-patch/ has a series for.
+kernel_trees() {
+	local s
+	for s in "$DISKALIAS_ROOT"/kernel-patch/*/series; do
+		[ -f "$s" ] || continue
+		s=${s%/series}
+		echo "${s##*/}"
+	done
+}
+
+# need_tree TREE: TREE is one of kernel_trees.
+need_tree() {
+	kernel_trees | grep -qxF -- "$1" ||
+		usage_error "unknown tree '$1' (the trees: $(kernel_trees | xargs))"
+}
+
+# The Debian packages images/build-kernel needs to build the test kernel of
+# each tree named: its linux-source, and a kernel build's tools (kmod:
+# modules_install runs depmod).  Every script that installs them asks here.
+kernel_build_packages() {
+	local t
+	for t in "$@"; do
+		echo "linux-source-$t"
+	done
+	echo build-essential bc flex bison libelf-dev libssl-dev patch git xz-utils kmod
+}
+
 # Install the Debian packages named, those not installed yet.
 need_packages() {
 	local missing=() p
@@ -60,4 +105,28 @@ hash_inputs() {
 			fi
 		done
 	} | sha256sum | cut -c1-16
+}
+
+# qemu_command ACCEL MEMORY KERNEL CMDLINE: set the array qemu_cmd to what
+# every test guest starts with: x86-64 under ACCEL with MEMORY (QEMU's
+# -m) and 2 CPUs, no default devices and no display, KERNEL booted with
+# the serial console and CMDLINE.  A panic ends the run instead of
+# rebooting (panic=-1 with -no-reboot); the caller adds devices and where
+# the serial port goes.
+qemu_command() {
+	qemu_cmd=(
+		qemu-system-x86_64 -accel "$1" -m "$2" -smp 2 -nodefaults -no-reboot -display none
+		-kernel "$3" -append "console=ttyS0 panic=-1 $4"
+	)
+}
+
+# qemu_run TIMEOUT CONSOLE [ARGS...]: run qemu_cmd and ARGS, no monitor, the
+# serial console into the file CONSOLE, killed after TIMEOUT seconds.
+# Returns QEMU's status; 124 when it was killed at the timeout.
+qemu_run() {
+	local timeout=$1 console=$2 rc=0
+	shift 2
+	timeout -k 10 "$timeout" "${qemu_cmd[@]}" "$@" -serial "file:$console" -monitor none </dev/null || rc=$?
+	[ $rc -ne 137 ] || rc=124
+	return $rc
 }
