@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer target for the alias rules (cli/alias_rules.c).  The input is
+ * libFuzzer target for the alias rules (cli/alias/alias_rules.c).  The input is
  * one write(2) to /sys/block/<disk>/alias.  Beside memory errors it checks
  * that alias_check() agrees with a second, deliberately naive reading of
  * the ABI document's rules (Documentation/ABI/stable/sysfs-block
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alias_rules.h"
+#include "alias/alias_rules.h"
 
 /* The contract's byte set, spelt out rather than computed. */
 static const char allowed[] =

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * libFuzzer target for the diskalias.conf parser (conf_parse() in
- * cli/config.c).  Beside memory errors and leaks it checks what
+ * cli/conf/conf.c).  Beside memory errors and leaks it checks what
  * diskalias.conf(5) promises:
  *
  *  - every line is exactly one of: nothing (blank or comment), one entry,
@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alias_rules.h"
-#include "config.h"
+#include "alias/alias_rules.h"
+#include "conf/conf.h"
 
 /* The DEVICE's link name: what follows its last '/'. */
 static const char *link_name(const char *dev)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer target for the JSON writer's strings (cli/json_writer.c), as
+ * libFuzzer target for the JSON writer's strings (cli/lib/json_writer.c), as
  * diskalias(8) promises them (list -J): whatever the bytes of a value,
  *
  *  - the output is one JSON string of valid UTF-8;
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_writer.h"
+#include "lib/json_writer.h"
 
 static int hexval(char c)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer target for the kernel log parser (cli/kmsg.c): frames the
+ * libFuzzer target for the kernel log parser (cli/kmsg/kmsg.c): frames the
  * input into records as "diskalias log" does, parses each as kmsg and as
  * dmesg, scans the text for names and unescapes it, checking that every
  * span stays inside the input, and holds the " (alias NAME)" finder to a
@@ -10,15 +10,15 @@
  * byte-at-a-time reference.
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Icli \
- *	cli/kmsg.c tests/fuzz/kmsg_fuzz.c -o kmsg_fuzz
+ *	cli/kmsg/kmsg.c tests/fuzz/kmsg_fuzz.c -o kmsg_fuzz
  *   ./kmsg_fuzz -max_total_time=60 tests/data/kmsg
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "journal.h"
-#include "kmsg.h"
+#include "kmsg/journal.h"
+#include "kmsg/kmsg.h"
 
 static void check_span(const char *p, size_t len, const char *buf, size_t size)
 {

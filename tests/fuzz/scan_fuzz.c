@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer target for the name scan (cli/log_scan.c): every scan this
+ * libFuzzer target for the name scan (cli/kmsg/log_scan.c): every scan this
  * build and processor can run (kmsg.h: LOG_SCAN_SSE2, LOG_SCAN_SSSE3)
  * must find the tokens the byte-at-a-time reference finds, at the same
  * positions, from any starting place; and the reference's tokens must be
@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kmsg.h"
-#include "log_bytes.h"
+#include "kmsg/kmsg.h"
+#include "kmsg/log_bytes.h"
 
 static const char *const impl_names[] = { "bytes", "SSE2", "SSSE3" };
 

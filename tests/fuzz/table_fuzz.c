@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer target for the plain table writer (cli/table.c): the input
+ * libFuzzer target for the plain table writer (cli/table/table.c): the input
  * makes a table -- its first byte the shape, the rest cells split at
  * 0x1e, lines at 0x1f -- which libsmartcols and the plain writer must
  * print to the same bytes, in the C.UTF-8 locale (C when it is missing).
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table.h"
+#include "table/table.h"
 
 static const struct table_column all_cols[] = {
 	{ "NAME", 0.1, SCOLS_FL_NOEXTREMES, false, false },

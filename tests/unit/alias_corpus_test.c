@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alias_rules.h"
+#include "alias/alias_rules.h"
 
 static int hexval(int c)
 {

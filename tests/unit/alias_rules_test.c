@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alias_rules.h"
+#include "alias/alias_rules.h"
 
 struct rule_case {
 	const char *name;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * byte_run() (cli/byte_runs.h) against a byte-at-a-time reading of its
+ * byte_run() (cli/lib/byte_runs.h) against a byte-at-a-time reading of its
  * rule: every length up to 70, a byte that ends the run at every place,
  * of every kind that ends one, in plain and JSON mode.  Built twice: with
  * SSE2 where the compiler has it, and with DISKALIAS_NO_SIMD (the word
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "byte_runs.h"
+#include "lib/byte_runs.h"
 
 static int failures, count;
 

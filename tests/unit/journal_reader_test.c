@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The sd-journal reader (cli/journal_reader.c) on journal files this test
+ * The sd-journal reader (cli/log/journal_reader.c) on journal files this test
  * writes: systemd-journal-remote (its path is argv[1]) turns an export
  * stream into a journal file without a running journald.  Two boots of
  * kernel records in real kernels' wording, with user-space records
@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "journal_reader.h"
+#include "log/journal_reader.h"
 
 #define BOOT_A "0f5c1d8e2a3b4c5d6e7f8091a2b3c4d5"
 #define BOOT_B "7e6d5c4b3a291807f6e5d4c3b2a19081"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_writer.h"
+#include "lib/json_writer.h"
 
 static const struct {
 	const char *in, *want;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The kernel log parser (cli/kmsg.c) alone: record framing, kmsg and
+ * The kernel log parser (cli/kmsg/kmsg.c) alone: record framing, kmsg and
  * dmesg parsing, format detection and the name scanner, the line
  * classifier (log_text.c) and the journal formats (journal.c),
  * table-driven.
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "journal.h"
-#include "kmsg.h"
+#include "kmsg/journal.h"
+#include "kmsg/kmsg.h"
 
 static int failures, count;
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The plain table writer (cli/table.c) must print, for output that is not
+ * The plain table writer (cli/table/table.c) must print, for output that is not
  * a terminal, the very bytes libsmartcols prints.  Both writers print the
  * same tables -- chosen edge cases and many random ones, in the C and the
  * C.UTF-8 locale -- and the outputs are compared; a list column, which
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table.h"
+#include "table/table.h"
 
 static const char *const pieces[] = {
 	"", "sda", "data0", "931.5G", "8G", "QEMU HARDDISK", "/mnt/d 1",

@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * diskalias apply [--config FILE] [--dry-run] [DISK...]: give each disk
+ * present the alias /etc/diskalias.conf records for it.
+ * --udev DISK, for the one disk of a udev event, is cmd_apply_udev.c.
+ */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alias/alias_rules.h"
+#include "apply.h"
+#include "conf/conf.h"
+#include "conf/conf_decide.h"
+#include "disk/alias_attr.h"
+#include "disk/disk_arg.h"
+#include "disk/disks.h"
+#include "diskalias.h"
+#include "lib/xalloc.h"
+
+enum {
+	OPT_CONFIG = OPT_VERB_BASE,
+	OPT_DRY_RUN,
+	OPT_UDEV,
+};
+
+struct apply_ctx {
+	const char *path;	/* the config, as named in messages */
+	bool dry_run;
+	unsigned int ok, failed;
+};
+
+static void usage_apply(void)
+{
+	printf("Usage:\n");
+	printf(" %s apply [options] [DISK...]\n", program_invocation_short_name);
+	printf(" %s apply --udev DISK\n", program_invocation_short_name);
+	printf("\nSet the aliases /etc/diskalias.conf records on the disks present.\n");
+	printf("\nOptions:\n");
+	printf("     --config <file>   read this config instead of /etc/diskalias.conf\n");
+	printf("     --dry-run         say what would be done, change nothing\n");
+	printf("     --udev            for a udev rule: one disk, print DISKALIAS_ALIAS=\n");
+	usage_common_options();
+	printf("\nExit status: 0 all set, 1 none set, 64 some set; see diskalias(8).\n");
+}
+
+static void __attribute__((format(printf, 3, 4)))
+entry_failed(struct apply_ctx *ax, const struct conf_entry *e,
+	     const char *fmt, ...)
+{
+	char reason[512], q[80];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	warnx("%s:%u: alias %s for %s: %s", ax->path, e->line,
+	      alias_quote(e->alias, strlen(e->alias), q, sizeof(q)),
+	      e->device, reason);
+	ax->failed++;
+}
+
+static void apply_one(struct apply_ctx *ax, const struct disk_table *dt,
+		      const struct disk *d, const struct conf_entry *e)
+{
+	const struct disk *other;
+	int r, part;
+
+	if (d->alias) {
+		if (strcmp(d->alias, e->alias) == 0) {
+			printf("%s: alias %s already set\n", d->name, e->alias);
+			ax->ok++;
+			return;
+		}
+		entry_failed(ax, e, "disk %s already has alias \"%s\", " ALIAS_STAYS,
+			     d->name, d->alias);
+		return;
+	}
+	if (!d->has_alias_attr) {
+		entry_failed(ax, e, "disk %s: %s", d->name, ALIAS_NO_ATTRIBUTE);
+		return;
+	}
+	other = disks_find_name(dt, e->alias, &part);
+	if (other && part < 0) {
+		entry_failed(ax, e, "it is the kernel name of disk %s", e->alias);
+		return;
+	}
+	if (other) {
+		entry_failed(ax, e, "it is the kernel name of partition %s of disk %s",
+			     e->alias, other->name);
+		return;
+	}
+	if (ax->dry_run) {
+		printf("%s: would set alias %s\n", d->name, e->alias);
+		ax->ok++;
+		return;
+	}
+	r = alias_attr_write(d->name, e->alias, NULL);
+	if (r) {
+		entry_failed(ax, e, "disk %s: %s", d->name,
+			     alias_attr_strerror(-r));
+		return;
+	}
+	note_changed();
+	printf("%s: alias %s set\n", d->name, e->alias);
+	ax->ok++;
+}
+
+/* Apply to disk d what conf_decide() gives it; a conflict fails. */
+static void apply_disk(struct apply_ctx *ax, const struct conf_view *v,
+		       const struct disk *d, bool named)
+{
+	const struct conf *c = v->c;
+	struct conf_decision dc;
+	char why[512];
+
+	conf_decide(v, d, &dc);
+	if (dc.verdict == CONF_NONE) {
+		if (named) {
+			warnx("%s: no entry in %s names this disk", d->name,
+			      ax->path);
+			ax->failed++;
+		}
+		return;
+	}
+	if (dc.verdict == CONF_CONFLICT && dc.conflict == CONFLICT_ENTRIES) {
+		const struct conf_entry **es = xcalloc(d->nlinks, sizeof(*es));
+		size_t n = conf_entries_of_disk(c, d, es);
+
+		/* es[0] is dc.entry, the first */
+		for (size_t i = 1; i < n; i++)
+			entry_failed(ax, es[i],
+				     "disk %s has alias \"%s\" on line %u too; neither is set",
+				     d->name, dc.entry->alias, dc.entry->line);
+		free(es);
+		return;
+	}
+	if (dc.verdict == CONF_CONFLICT) {
+		entry_failed(ax, dc.entry, "disk %s: conflict: %s", d->name,
+			     conf_conflict_reason(c, &dc, d, why, sizeof(why)));
+		return;
+	}
+	apply_one(ax, v->dt, d, dc.entry);
+}
+
+/* An entry naming a partition's link is a mistake worth a line. */
+static void check_partitions(struct apply_ctx *ax, const struct disk_table *dt,
+			     const struct conf *c)
+{
+	/* per entry: the first partition link it names, in disk order */
+	const struct disk **disk = xcalloc(c->nentries, sizeof(*disk));
+	const struct disk_link **link = xcalloc(c->nentries, sizeof(*link));
+
+	for (size_t i = 0; i < dt->ndisks; i++) {
+		const struct disk *d = &dt->disks[i];
+
+		for (size_t j = 0; j < d->nlinks; j++) {
+			const struct disk_link *l = &d->links[j];
+			const struct conf_entry *e;
+
+			if (l->part < 0 || !(e = conf_find_link(c, l->dir, l->name)) ||
+			    disk[e - c->entries])
+				continue;
+			disk[e - c->entries] = d;
+			link[e - c->entries] = l;
+		}
+	}
+	for (size_t k = 0; k < c->nentries; k++)
+		if (disk[k])
+			entry_failed(ax, &c->entries[k],
+				     "it is partition %s of disk %s; aliases name whole disks",
+				     disk[k]->parts[link[k]->part].name, disk[k]->name);
+	free(disk);
+	free(link);
+}
+
+static int exit_status(const struct apply_ctx *ax)
+{
+	if (!ax->failed)
+		return DA_EXIT_OK;
+	return ax->ok ? DA_EXIT_PARTIAL : DA_EXIT_FAILURE;
+}
+
+static int apply_all(const char *path, bool in_sysroot, bool dry_run,
+		     char **disks, int ndisks)
+{
+	struct apply_ctx ax = { .path = path, .dry_run = dry_run };
+	struct disk_table dt;
+	struct conf_view v;
+	struct conf c;
+	bool *named;
+	int r;
+
+	if (conf_load_or_warn(path, in_sysroot, in_sysroot, &c, NULL, NULL) < 0)
+		return DA_EXIT_FAILURE;
+	r = disks_scan(&dt, SCAN_ALIAS | SCAN_LINKS | SCAN_DM);
+	if (r < 0) {
+		errno = -r;
+		warn("cannot read /sys/block");
+		conf_free(&c);
+		return DA_EXIT_FAILURE;
+	}
+	conf_view_init(&v, &c, &dt);
+	if (ndisks == 0) {
+		for (size_t i = 0; i < dt.ndisks; i++)
+			apply_disk(&ax, &v, &dt.disks[i], false);
+		check_partitions(&ax, &dt, &c);
+	}
+	/* "apply sdb /dev/sdb": one disk, applied and told once */
+	named = xcalloc(dt.ndisks ? dt.ndisks : 1, sizeof(*named));
+	for (int i = 0; i < ndisks; i++) {
+		char name[DISK_NAME_MAX];
+		const struct disk *d;
+
+		if (disk_resolve_or_warn(disks[i], name) != 0) {
+			ax.failed++;
+			continue;
+		}
+		d = disks_find(&dt, name);
+		if (!d) {
+			warnx("%s: no such disk", disks[i]);
+			ax.failed++;
+			continue;
+		}
+		if (named[d - dt.disks])
+			continue;
+		named[d - dt.disks] = true;
+		apply_disk(&ax, &v, d, true);
+	}
+	free(named);
+	conf_view_free(&v);
+	disks_free(&dt);
+	conf_free(&c);
+	return exit_status(&ax);
+}
+
+static const struct option apply_longopts[] = {
+	{ "config",  required_argument, NULL, OPT_CONFIG },
+	{ "dry-run", no_argument,       NULL, OPT_DRY_RUN },
+	{ "udev",    no_argument,       NULL, OPT_UDEV },
+	COMMON_LONGOPTS,
+	{ NULL, 0, NULL, 0 }
+};
+
+static int run_apply(int argc, char **argv)
+{
+	const char *config = NULL;
+	bool dry_run = false, udev = false;
+	int c;
+
+	while ((c = getopt_long(argc, argv, COMMON_SHORTOPTS, apply_longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case OPT_CONFIG:
+			config = optarg;
+			break;
+		case OPT_DRY_RUN:
+			dry_run = true;
+			break;
+		case OPT_UDEV:
+			udev = true;
+			break;
+		default:
+			common_option(c, optarg);
+		}
+	}
+	if (udev && (argc - optind != 1 || dry_run))
+		usage_error("apply: --udev takes one DISK and no --dry-run");
+	setup_sysroot();
+
+	if (udev)
+		return apply_udev(config ? config : CONF_PATH, !config, argv[optind]);
+	return apply_all(config ? config : CONF_PATH, !config, dry_run,
+			 argv + optind, argc - optind);
+}
+
+const struct verb verb_apply = {
+	"apply", run_apply, usage_apply, "[DISK...]",
+	"set the aliases of diskalias.conf (see apply --help)",
+	apply_longopts, "",
+};
