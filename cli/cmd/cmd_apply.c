@@ -105,7 +105,7 @@ static void apply_one(struct apply_ctx *ax, const struct disk_table *dt,
 			     alias_attr_strerror(-r));
 		return;
 	}
-	note_changed();
+	exit_note_changed();
 	printf("%s: alias %s set\n", d->name, e->alias);
 	ax->ok++;
 }

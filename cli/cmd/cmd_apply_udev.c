@@ -139,7 +139,7 @@ static int give_alias(const char *path, const char *name,
 	if (r == 0) {
 		r = alias_attr_write(name, e->alias, NULL);
 		if (r == 0)
-			note_changed();
+			exit_note_changed();
 		if (r == -EBUSY || r == -EEXIST) {
 			/* a racing writer: say what the disk has now */
 			free(current);

@@ -84,7 +84,7 @@ static int run_forget(int argc, char **argv)
 	if (r < 0)
 		refuse(alias, "cannot write %s: %s; it is unchanged", CONF_PATH,
 		       conf_write_strerror(-r));
-	note_changed();
+	exit_note_changed();
 	free(text);
 
 	/* the kernel's alias is write-once: say that it stays */

@@ -246,7 +246,7 @@ static int run_list(int argc, char **argv)
 		conf_warnings = 1;	/* shown as unconfigured */
 
 	for (i = 0; i < ctl.ncolumns; i++)
-		scan |= infos[ctl.columns[i]].scan;
+		scan |= list_colinfos[ctl.columns[i]].scan;
 	/* hidden disks (NVMe multipath paths) are not disks, as in lsblk */
 	scan |= SCAN_HIDE_HIDDEN;
 	/* a disk asked for by name is shown even when empty */

@@ -7,15 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Exit statuses, documented in diskalias(8). */
-enum {
-	DA_EXIT_OK = 0,
-	DA_EXIT_FAILURE = 1,	/* the request failed; nothing was changed */
-	DA_EXIT_USAGE = 2,	/* bad options or arguments */
-	DA_EXIT_UNTOLD = 4,	/* changed, but stdout could not be written */
-	DA_EXIT_NOTFOUND = 32,	/* get: no alias; resolve: no disk has it */
-	DA_EXIT_PARTIAL = 64,	/* done, but some part failed (see stderr) */
-};
+#include "exit.h"
 
 /* Long options shared by every verb (numbered like util-linux does). */
 enum {
@@ -37,7 +29,7 @@ enum {
  * Paths go through sysroot.h, DISK arguments through disk_resolve()
  * (disk_arg.h), aliases through alias_check() (alias_rules.h), the alias
  * attribute through alias_attr.h; failures are one err()/warnx() line
- * "SUBJECT: REASON" and an exit status from the enum above.
+ * "SUBJECT: REASON" and an exit status from exit.h.
  *
  * run() gets argv with argv[0] the program's name, parses the verb's
  * options with getopt_long() (COMMON_* included, passed on to
@@ -57,16 +49,6 @@ struct verb {
 
 extern const struct verb verb_list, verb_get, verb_set, verb_apply,
 	verb_forget, verb_validate, verb_resolve, verb_log;
-
-/*
- * The verb has changed something (an alias, the config): a write error
- * on standard output from now on exits DA_EXIT_UNTOLD, not "nothing was
- * changed".
- */
-void note_changed(void);
-
-/* Say "write error" (once) and exit: stdout could not be written. */
-void __attribute__((noreturn)) exit_write_error(void);
 
 /*
  * What -h prints: the main page (verb NULL), or that of the verb being

@@ -53,8 +53,8 @@ struct colinfo {
 	const char *help;
 };
 
-extern const struct colinfo infos[];
-extern const size_t ncolinfos;
+extern const struct colinfo list_colinfos[];
+extern const size_t list_ncolinfos;
 
 #define MAX_COLUMNS 64
 

@@ -18,7 +18,7 @@
 #include "lib/xalloc.h"
 #include "list.h"
 
-const struct colinfo infos[] = {
+const struct colinfo list_colinfos[] = {
 	[COL_NAME]        = { "NAME", "name", 0.1, SCOLS_FL_NOEXTREMES, 0, SCAN_DM, "device name: the kernel's, or a device-mapper disk's (vg-lv)" },
 	[COL_KNAME]       = { "KNAME", "kname", 0.1, SCOLS_FL_NOEXTREMES, 0, 0, "kernel name of the disk (dm-0)" },
 	[COL_ALIAS]       = { "ALIAS", "alias", 0.1, 0, 0, SCAN_ALIAS, "alias from /sys/block/<disk>/alias" },
@@ -38,7 +38,7 @@ const struct colinfo infos[] = {
 	[COL_CONF_STATE]  = { "CONF-STATE", "conf-state", 0.1, 0, 0, SCAN_ALIAS | SCAN_LINKS, "kernel alias vs config: ok, mismatch, unset, no-attr, conflict" },
 };
 
-const size_t ncolinfos = sizeof(infos) / sizeof(infos[0]);
+const size_t list_ncolinfos = sizeof(list_colinfos) / sizeof(list_colinfos[0]);
 
 /* one line a disk: what tells the disk apart, and where it is used */
 static const int default_columns[] = {
@@ -92,21 +92,21 @@ void list_usage_options(void)
 
 void list_usage_columns(void)
 {
-	for (size_t i = 0; i < ncolinfos; i++)
-		printf(" %12s  %s\n", infos[i].name, infos[i].help);
+	for (size_t i = 0; i < list_ncolinfos; i++)
+		printf(" %12s  %s\n", list_colinfos[i].name, list_colinfos[i].help);
 }
 
 void list_print_columns(void)
 {
-	for (size_t i = 0; i < ncolinfos; i++)
-		printf("%-12s %s\n", infos[i].name, infos[i].help);
+	for (size_t i = 0; i < list_ncolinfos; i++)
+		printf("%-12s %s\n", list_colinfos[i].name, list_colinfos[i].help);
 }
 
 static int column_by_name(const char *name, size_t len)
 {
-	for (size_t i = 0; i < ncolinfos; i++)
-		if (strlen(infos[i].name) == len &&
-		    strncasecmp(infos[i].name, name, len) == 0)
+	for (size_t i = 0; i < list_ncolinfos; i++)
+		if (strlen(list_colinfos[i].name) == len &&
+		    strncasecmp(list_colinfos[i].name, name, len) == 0)
 			return (int)i;
 	return -1;
 }

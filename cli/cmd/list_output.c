@@ -70,7 +70,7 @@ void list_print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 	int rc;
 
 	for (j = 0; j < n; j++) {
-		const struct colinfo *ci = &infos[ctl->columns[j]];
+		const struct colinfo *ci = &list_colinfos[ctl->columns[j]];
 
 		if (ctl->shell)
 			names[j] = shell_name(ci->name);
@@ -96,7 +96,8 @@ void list_print_table(const struct list_ctl *ctl, const struct disk_table *dt)
 			 * the items apart as "\x0a", as diskalias(8) says.
 			 * A list's text is the cell's own (job.owned).
 			 */
-			if (text && !cols[j].list && (infos[ctl->columns[j]].flags & COLF_LIST))
+			if (text && !cols[j].list &&
+			    (list_colinfos[ctl->columns[j]].flags & COLF_LIST))
 				for (char *sep = text; (sep = strchr(sep, LIST_SEP)); )
 					*sep = '\n';
 			ln[j] = text;
@@ -188,7 +189,7 @@ static void json_partitions(struct json_writer *js, const struct list_ctl *ctl,
 static void json_cell(struct json_writer *js, const struct list_ctl *ctl,
 		      const struct disk *d, int id)
 {
-	const char *key = infos[id].key;
+	const char *key = list_colinfos[id].key;
 	const char *text;
 	char *owned;
 

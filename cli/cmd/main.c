@@ -3,19 +3,16 @@
  * diskalias - name disks: manage /sys/block/<disk>/alias.
  *
  * The verb table and the main --help page; each verb lives in its own
- * cmd_<verb>.c, the options they share in options.c.
+ * cmd_<verb>.c, the options they share in options.c, how the tool ends
+ * (exit statuses, standard output not written) in exit.c.
  */
 #include "diskalias.h"
 
-#include <err.h>
 #include <errno.h>
 #include <locale.h>
-#include <stdbool.h>
 #include <stdio.h>
-#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static const struct verb *const verbs[] = {
 	&verb_list, &verb_get, &verb_set, &verb_apply, &verb_forget,
@@ -51,60 +48,13 @@ static void usage(void)
 	usage_more();
 }
 
-/*
- * As util-linux's close_stdout(): output that did not reach its file
- * (stdout on a full disk, >/dev/full) is a failure, whatever the verb
- * returned, and --help and get alike say so.  A reader that went away
- * (EPIPE) is not an error.
- */
-static int close_stream(FILE *stream)
-{
-	const bool some_pending = __fpending(stream) != 0;
-	const bool prev_fail = ferror(stream) != 0;
-	const bool fclose_fail = fclose(stream) != 0;
-
-	if (prev_fail || (fclose_fail && (some_pending || errno != EBADF))) {
-		if (!fclose_fail && errno != EPIPE)
-			errno = 0;
-		return EOF;
-	}
-	return 0;
-}
-
-static bool changed;
-
-void note_changed(void)
-{
-	changed = true;
-}
-
-void exit_write_error(void)
-{
-	if (errno)
-		warn("write error");
-	else
-		warnx("write error");
-	/* _exit: close_stdout() would find the same error and say it again */
-	_exit(changed ? DA_EXIT_UNTOLD : DA_EXIT_FAILURE);
-}
-
-static void close_stdout(void)
-{
-	errno = 0;
-	if (close_stream(stdout) != 0 && errno != EPIPE)
-		exit_write_error();
-	errno = 0;
-	if (close_stream(stderr) != 0 && errno != EPIPE)
-		_exit(DA_EXIT_FAILURE);
-}
-
 int main(int argc, char **argv)
 {
 	size_t i;
 	int npre;
 
 	setlocale(LC_ALL, "");
-	atexit(close_stdout);
+	atexit(exit_close_stdout);
 	set_help(NULL, usage);
 	/* getopt_long() names argv[0] in its messages: make it "diskalias" */
 	argv[0] = program_invocation_short_name;

@@ -14,7 +14,8 @@
 #include "lib/sysroot.h"
 #include "lib/xalloc.h"
 
-void warn_file(struct scan_ctx *sc, const char *path, const char *reason)
+void disk_attr_warn_file(struct scan_ctx *sc, const char *path,
+			 const char *reason)
 {
 	char *line;
 	size_t len;
@@ -27,13 +28,13 @@ void warn_file(struct scan_ctx *sc, const char *path, const char *reason)
 	free(line);
 }
 
-void warn_attr(struct scan_ctx *sc, const char *disk, const char *attr,
-	       const char *reason)
+void disk_attr_warn(struct scan_ctx *sc, const char *disk, const char *attr,
+		    const char *reason)
 {
 	char *path = xasprintf("/sys/block/%s%s%s", disk, *attr ? "/" : "",
 			       attr);
 
-	warn_file(sc, path, reason);
+	disk_attr_warn_file(sc, path, reason);
 	free(path);
 }
 
@@ -41,7 +42,7 @@ void warn_attr(struct scan_ctx *sc, const char *disk, const char *attr,
  * "device/model" from the root: "device" links up out of the disk's
  * directory ("../../../0:0:0:0"), which a lookup confined to dfd refuses.
  */
-ssize_t read_disk_attr(int dfd, const char *disk, const char *attr, char *buf,
+ssize_t disk_attr_read(int dfd, const char *disk, const char *attr, char *buf,
 		       bool bytes)
 {
 	char path[DISK_NAME_MAX + 64];
@@ -54,18 +55,18 @@ ssize_t read_disk_attr(int dfd, const char *disk, const char *attr, char *buf,
 		     : read_attr(dfd, attr, buf, ATTR_MAX);
 }
 
-void warn_read_error(struct scan_ctx *sc, const char *disk, const char *attr,
-		     ssize_t n)
+void disk_attr_warn_read_error(struct scan_ctx *sc, const char *disk,
+			       const char *attr, ssize_t n)
 {
 	if (n == -EFBIG)
-		warn_attr(sc, disk, attr, "unexpectedly long");
+		disk_attr_warn(sc, disk, attr, "unexpectedly long");
 	else if (n == -EILSEQ)
-		warn_attr(sc, disk, attr, "contains a NUL byte");
+		disk_attr_warn(sc, disk, attr, "contains a NUL byte");
 	else
-		warn_attr(sc, disk, attr, attr_strerror((int)-n));
+		disk_attr_warn(sc, disk, attr, attr_strerror((int)-n));
 }
 
-char *dup_trimmed(const char *s)
+char *disk_attr_dup_trimmed(const char *s)
 {
 	const char *e;
 

@@ -44,21 +44,22 @@ struct disk_dir {
  * bytes: as a string (NUL-terminated, one trailing newline dropped) or,
  * with bytes, as it is.  Returns its length or -errno (read_attr()).
  */
-ssize_t read_disk_attr(int dfd, const char *disk, const char *attr, char *buf,
+ssize_t disk_attr_read(int dfd, const char *disk, const char *attr, char *buf,
 		       bool bytes);
 
 /* Keep a warning about the file path (absolute, as on a live system). */
-void warn_file(struct scan_ctx *sc, const char *path, const char *reason);
+void disk_attr_warn_file(struct scan_ctx *sc, const char *path,
+			 const char *reason);
 
 /* Keep a warning about the disk's attr ("" for the directory itself). */
-void warn_attr(struct scan_ctx *sc, const char *disk, const char *attr,
-	       const char *reason);
+void disk_attr_warn(struct scan_ctx *sc, const char *disk, const char *attr,
+		    const char *reason);
 
-/* The warning for read_disk_attr()'s failure n, in words. */
-void warn_read_error(struct scan_ctx *sc, const char *disk, const char *attr,
-		     ssize_t n);
+/* The warning for disk_attr_read()'s failure n, in words. */
+void disk_attr_warn_read_error(struct scan_ctx *sc, const char *disk,
+			       const char *attr, ssize_t n);
 
 /* s without surrounding white space; NULL when nothing is left. */
-char *dup_trimmed(const char *s);
+char *disk_attr_dup_trimmed(const char *s);
 
 #endif

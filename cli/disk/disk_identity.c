@@ -16,7 +16,7 @@
 #include "lib/xalloc.h"
 #include "udev_db.h"
 
-bool identity_unknown_errno(int err)
+bool disk_identity_unknown_errno(int err)
 {
 	switch (err) {
 	case ENXIO:	/* SCSI: no VPD page 0x83 (usb-storage, CD drives) */
@@ -32,23 +32,23 @@ bool identity_unknown_errno(int err)
 
 /*
  * Read an identity attribute into buf: its length, or -1 when unknown
- * (absent, refused by the device as identity_unknown_errno() says, or
- * unreadable, which is warned about).  expected: the file is in the
+ * (absent, refused by the device as disk_identity_unknown_errno() says,
+ * or unreadable, which is warned about).  expected: the file is in the
  * disk's listing, so absent means the disk went away (sc->missing).
  */
 static ssize_t read_identity_attr(struct scan_ctx *sc, int dfd,
 				  const char *disk, const char *attr,
 				  bool expected, bool bytes, char *buf)
 {
-	ssize_t n = read_disk_attr(dfd, disk, attr, buf, bytes);
+	ssize_t n = disk_attr_read(dfd, disk, attr, buf, bytes);
 
 	if (n >= 0)
 		return n;
 	if (n == -ENOENT || n == -ENOTDIR) {
 		if (expected)
 			sc->missing = true;
-	} else if (!identity_unknown_errno((int)-n)) {
-		warn_read_error(sc, disk, attr, n);
+	} else if (!disk_identity_unknown_errno((int)-n)) {
+		disk_attr_warn_read_error(sc, disk, attr, n);
 	}
 	return -1;
 }
@@ -58,7 +58,7 @@ static char *read_identity(struct scan_ctx *sc, int dfd, const char *disk,
 {
 	if (read_identity_attr(sc, dfd, disk, attr, expected, false, buf) < 0)
 		return NULL;
-	return dup_trimmed(buf);
+	return disk_attr_dup_trimmed(buf);
 }
 
 /*
@@ -102,7 +102,7 @@ static char *read_vpd_serial(struct scan_ctx *sc, int dfd, const char *disk,
 	len = n >= 4 ? ((size_t)(unsigned char)buf[2] << 8) |
 		       (unsigned char)buf[3] : 0;
 	if (n < 4 || (unsigned char)buf[1] != 0x80 || 4 + len > (size_t)n) {
-		warn_attr(sc, disk, "device/vpd_pg80", "not a VPD page 0x80");
+		disk_attr_warn(sc, disk, "device/vpd_pg80", "not a VPD page 0x80");
 		return NULL;
 	}
 	for (size_t i = 4; i < 4 + len; i++)
@@ -111,7 +111,7 @@ static char *read_vpd_serial(struct scan_ctx *sc, int dfd, const char *disk,
 		else if ((unsigned char)buf[i] < 0x20 || (unsigned char)buf[i] > 0x7e)
 			return NULL;	/* not text: no serial to show */
 	buf[4 + len] = '\0';
-	return dup_trimmed(buf + 4);
+	return disk_attr_dup_trimmed(buf + 4);
 }
 
 /*
@@ -167,8 +167,8 @@ static int read_udev_identity(struct scan_ctx *sc, int dfd, struct disk *d,
 
 		snprintf(path, sizeof(path), "%s/b%u:%u", UDEV_DATA_DIR,
 			 major(d->devno), minor(d->devno));
-		warn_file(sc, path, r == -EFBIG ? "unexpectedly long" :
-				    attr_strerror(-r));
+		disk_attr_warn_file(sc, path, r == -EFBIG ?
+				    "unexpectedly long" : attr_strerror(-r));
 		return 0;
 	}
 	if (r == 0)

@@ -19,7 +19,7 @@
  * ENXIO): the fact is unknown, which is no error (diskalias(8), EXIT
  * STATUS 64).
  */
-bool identity_unknown_errno(int err);
+bool disk_identity_unknown_errno(int err);
 
 /* d->model, d->serial and d->wwn, as the disk's directory dd allows. */
 void disk_read_identity(struct scan_ctx *sc, int dfd, struct disk *d,

@@ -34,13 +34,13 @@ static int get_attr(struct scan_ctx *sc, int dfd, const char *disk,
 		    const char *attr, char *buf, bool listed)
 {
 	ssize_t n = listed ? read_listed_attr(dfd, attr, buf, ATTR_MAX) :
-			     read_disk_attr(dfd, disk, attr, buf, false);
+			     disk_attr_read(dfd, disk, attr, buf, false);
 
 	if (n >= 0)
 		return 1;
 	if (n == -ENOENT || n == -ENOTDIR)
 		return 0;
-	warn_read_error(sc, disk, attr, n);
+	disk_attr_warn_read_error(sc, disk, attr, n);
 	return -1;
 }
 
@@ -94,7 +94,7 @@ static char *read_string(struct scan_ctx *sc, int dfd, const char *disk,
 	int r = expected ? get_expected_attr(sc, dfd, disk, attr, buf, false) :
 			   get_attr(sc, dfd, disk, attr, buf, false);
 
-	return r > 0 ? dup_trimmed(buf) : NULL;
+	return r > 0 ? disk_attr_dup_trimmed(buf) : NULL;
 }
 
 static int read_flag(struct scan_ctx *sc, int dfd, const char *disk,
@@ -104,7 +104,7 @@ static int read_flag(struct scan_ctx *sc, int dfd, const char *disk,
 		return -1;
 	if (strcmp(buf, "0") == 0 || strcmp(buf, "1") == 0)
 		return buf[0] == '1';
-	warn_attr(sc, disk, attr, "neither 0 nor 1");
+	disk_attr_warn(sc, disk, attr, "neither 0 nor 1");
 	return -1;
 }
 
@@ -124,7 +124,7 @@ static void read_alias_attr(struct scan_ctx *sc, int dfd, struct disk *d,
 	if (!*buf)
 		return;
 	if (!alias_attr_ok(buf, strlen(buf))) {
-		warn_attr(sc, d->name, "alias", "breaks the alias rules");
+		disk_attr_warn(sc, d->name, "alias", "breaks the alias rules");
 		d->alias_unknown = true;
 		return;
 	}
@@ -145,7 +145,7 @@ static void read_size_attr(struct scan_ctx *sc, int dfd, const char *disk,
 		*size = sectors * 512;
 		*has = true;
 	} else {
-		warn_attr(sc, disk, attr, "not a number");
+		disk_attr_warn(sc, disk, attr, "not a number");
 	}
 }
 
@@ -165,7 +165,7 @@ static void read_devno(struct scan_ctx *sc, int dfd, const char *disk,
 	if (parse_devno(buf, devno))
 		*has = true;
 	else
-		warn_attr(sc, disk, attr, "not MAJOR:MINOR");
+		disk_attr_warn(sc, disk, attr, "not MAJOR:MINOR");
 }
 
 /* "sda" -> "sda1", "nvme0n1" -> "nvme0n1p1": the kernel's partition names */
@@ -251,7 +251,7 @@ static void read_disk_dir(struct scan_ctx *sc, int dfd, struct disk *d,
 			break;
 	}
 	if (n < 0)
-		warn_attr(sc, d->name, "", strerror(errno));
+		disk_attr_warn(sc, d->name, "", strerror(errno));
 	if (d->nparts > 1)
 		qsort(d->parts, d->nparts, sizeof(*d->parts), cmp_part);
 }
@@ -339,7 +339,7 @@ bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
 	if (dfd < 0) {
 		/* a dangling link is a disk going away: skip it */
 		if (errno != ENOTDIR && errno != ENOENT)
-			warn_attr(sc, d->name, "", strerror(errno));
+			disk_attr_warn(sc, d->name, "", strerror(errno));
 		return false;
 	}
 	sc->missing = false;
@@ -398,7 +398,7 @@ bool disk_read(struct scan_ctx *sc, struct disk *d, unsigned int flags)
 		return true;
 	free(*sc->warnings);
 	*sc->warnings = NULL;
-	warn_attr(sc, d->name, "",
-		  "the disk went away while being read; not listed");
+	disk_attr_warn(sc, d->name, "",
+		       "the disk went away while being read; not listed");
 	return false;
 }
