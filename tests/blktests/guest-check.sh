@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # Runs in the guest for tests/run-blktests: blktests' ./check on the
 # guest's own disk (loop tests put backing files in its TMPDIR, which 9p
-# cannot back), with configfs mounted (null_blk's devices) and the second
-# virtio-scsi disk as TEST_DEVS.  Writes one line a test run to
+# cannot back), with configfs (null_blk's devices) and cgroup2 mounted and
+# the second virtio-scsi disk as TEST_DEVS.  Writes one line a test run to
 # results.tsv in the share: the test, " => TEST_DEV" for a run on the test
 # device, " (CONDITION)" for one of a test's conditions, a tab and passed,
 # failed or skipped; and blktests' result files to results/.
@@ -23,6 +23,10 @@ cd /root/blktests || exit 1
 modprobe -q configfs 2>/dev/null
 findmnt -t configfs /sys/kernel/config >/dev/null ||
 	mount -t configfs configfs /sys/kernel/config
+
+# The io controller's tests (block/027, 037) need cgroup2 mounted.
+findmnt -t cgroup2 /sys/fs/cgroup >/dev/null ||
+	mount -t cgroup2 cgroup2 /sys/fs/cgroup
 
 # The second virtio-scsi disk (run-vm's WWN 0x5000c500a1b2c3d5): a SCSI
 # disk with sg, so the scsi group's device tests run too.
