@@ -311,6 +311,9 @@ struct log_sink {
 	/* a unit that does not parse; count: a new one, piece: cut long */
 	void (*malformed)(void *pass, const char *raw, size_t len, bool count,
 			  bool piece);
+	/* the reader is about to wait for more input (NULL: nothing to do);
+	 * 0, or -errno */
+	int (*idle)(void *pass);
 	void *pass;
 };
 

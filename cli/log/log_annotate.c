@@ -7,6 +7,7 @@
  * persistent name valid at its time) settled once, --disk, then out.
  */
 #include <err.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -351,9 +352,18 @@ static void annotate_record(void *pass, const struct log_record *rec,
 	log_events_after(&lg->boot, &lg->rec, &lg->sys);
 }
 
+/* Before the reader waits: what is gathered goes out (docs/log.md). */
+static int annotate_idle(void *pass)
+{
+	struct logger *lg = pass;
+
+	return log_output_flush(&lg->out) != 0 ? -errno : 0;
+}
+
 struct log_sink log_annotating_sink(struct logger *lg)
 {
-	return (struct log_sink){ annotate_record, annotate_malformed, lg };
+	return (struct log_sink){ annotate_record, annotate_malformed,
+				  annotate_idle, lg };
 }
 
 void logger_free(struct logger *lg)

@@ -35,7 +35,7 @@ struct reader {
 	size_t cap, start, end;
 	bool eof;
 	bool follow;		/* a regular file followed: poll at EOF */
-	struct log_output *out;	/* ... written out before each poll */
+	const struct log_sink *sink;	/* ... told before each poll */
 	/*
 	 * A regular file mapped whole: buf is the input's first byte,
 	 * map_skip bytes into the mapping (which starts on a page), and
@@ -129,7 +129,8 @@ static bool fill(struct reader *r)
 		if (n < 0 && errno != EINTR)
 			err(DA_EXIT_FAILURE, "%s", r->name);
 		if (r->follow && !log_stop) {
-			log_output_flush(r->out);
+			if (r->sink->idle)
+				r->sink->idle(r->sink->pass);
 			poll(NULL, 0, FOLLOW_POLL_MS);
 			if (!log_stop)
 				continue;
@@ -673,7 +674,7 @@ static void follow_kmsg_device(struct logger *lg, const struct log_sink *sink,
 			continue;
 		if (n < 0 && errno != EAGAIN)
 			err(DA_EXIT_FAILURE, "/dev/kmsg");
-		log_output_flush(&lg->out);
+		sink->idle(sink->pass);
 		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
 			err(DA_EXIT_FAILURE, "/dev/kmsg: poll");
 	}
@@ -711,7 +712,7 @@ void log_read_kmsg(struct logger *lg, bool follow)
 	} else if (follow && S_ISREG(st.st_mode)) {
 		/* a saved log in a fake tree: read on as it grows */
 		struct reader f = { .fd = fd, .name = "/dev/kmsg", .follow = true,
-				    .out = &lg->out };
+				    .sink = &sink };
 
 		read_stream(&lg->in, &sink, &f);
 	}

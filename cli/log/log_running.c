@@ -209,7 +209,7 @@ struct log_sink log_prepass_start(struct log_prepass *p, struct log_system *sys,
 {
 	*p = (struct log_prepass){ .sys = sys, .format = format,
 				   .rec.meta = EV_NONE };
-	return (struct log_sink){ prepass_record, prepass_malformed, p };
+	return (struct log_sink){ prepass_record, prepass_malformed, NULL, p };
 }
 
 void log_prepass_end(struct log_prepass *p)
