@@ -216,7 +216,7 @@ static int run_log(int argc, char **argv)
 	lg.sys.live = !input && !journal;
 	log_build_index(&lg.sys, 0);
 	if (disk)
-		log_set_filter(&lg, disk);
+		log_filter_set(&lg.filter, &lg.sys, disk);
 
 	if (journal) {
 		source = jdir ? xstrdup(jdir) : sysroot_path("/var/log/journal");
@@ -239,7 +239,7 @@ static int run_log(int argc, char **argv)
 	if (lg.out.nmalformed)
 		warnx("%s: %lu malformed record%s, shown as read", source,
 		      lg.out.nmalformed, lg.out.nmalformed == 1 ? "" : "s");
-	if (disk && !lg.out.nkept && !log_stop)
+	if (disk && !lg.filter.nkept && !log_stop)
 		warnx("%s: no record of the log is about this disk", disk);
 	logger_free(&lg);
 	free(source);

@@ -35,7 +35,7 @@
  * tally: log_running.c), and annotating (all four: struct logger).  A
  * record's road: its boot (log_evidence.c), its disks and their notes,
  * settled (log_annotate.c, log_system.c), kept or not by --disk
- * (log_filter.c), then out (log_output.c), which
+ * (struct log_filter: log_filter.c), then out (log_output.c), which
  * only reads.  log_names.c holds the names of one boot, log_ports.c its
  * ATA ports and NVMe controllers, log_read.c the
  * input formats, log_journal.c the journal read through sd-journal,
@@ -286,13 +286,16 @@ struct log_output {
 	char *buf;			/* unescaped text */
 	size_t buf_cap;
 	unsigned long nmalformed;
-	/* --disk: what the disk was called at the record's time */
-	bool filter;
-	char *filter_alias, *filter_persistent, *filter_name;
-	bool filter_today;		/* a disk of today has that name or alias */
-	char *filter_kname;		/* given as a kernel name: the disk's */
-	char *filter_addr;		/* ... or as a SCSI address */
-	unsigned long nkept;		/* records --disk kept */
+};
+
+/* --disk: what the disk was called at the record's time. */
+struct log_filter {
+	bool on;
+	char *alias, *persistent, *name;
+	bool today;			/* a disk of today has that name or alias */
+	char *kname;			/* given as a kernel name: the disk's */
+	char *addr;			/* ... or as a SCSI address */
+	unsigned long nkept;		/* records it kept */
 };
 
 /* The input: its format, and what the reader keeps. */
@@ -323,6 +326,7 @@ struct logger {
 	struct log_input in;
 	struct log_boot boot;
 	struct log_rec rec;
+	struct log_filter filter;
 	struct log_output out;
 };
 
@@ -395,11 +399,13 @@ struct log_sink log_prepass_start(struct log_prepass *p, struct log_system *sys,
 				  enum log_format format);
 void log_prepass_end(struct log_prepass *p);
 
-/* log_filter.c: --disk */
-void log_set_filter(struct logger *lg, const char *arg);
+/* log_filter.c: --disk, a stage between the notes and the output */
+void log_filter_set(struct log_filter *f, const struct log_system *sys,
+		    const char *arg);
 /* Is the record at hand (r, of boot b) about the disk --disk gave? */
-bool log_filter_wanted(struct log_output *o, const struct log_boot *b,
+bool log_filter_wanted(struct log_filter *f, const struct log_boot *b,
 		       const struct log_rec *r);
+void log_filter_free(struct log_filter *f);
 
 /* log_annotate.c: the annotating pass's sink */
 struct log_sink log_annotating_sink(struct logger *lg);

@@ -318,7 +318,7 @@ static void annotate_malformed(void *pass, const char *raw, size_t len,
 	lg->rec.nrecords++;
 	find_disks(lg, &rec, false);
 	settle_notes(lg);
-	if (!log_filter_wanted(&lg->out, &lg->boot, &lg->rec))
+	if (!log_filter_wanted(&lg->filter, &lg->boot, &lg->rec))
 		return;
 	if (lg->out.json)
 		log_print_json(&lg->out, &lg->boot, &lg->rec, lg->in.format,
@@ -341,7 +341,7 @@ static void annotate_record(void *pass, const struct log_record *rec,
 	log_events_before(&lg->boot, &lg->rec, &lg->sys);
 	find_disks(lg, rec, true);
 	settle_notes(lg);
-	if (log_filter_wanted(&lg->out, &lg->boot, &lg->rec)) {
+	if (log_filter_wanted(&lg->filter, &lg->boot, &lg->rec)) {
 		if (lg->out.json)
 			log_print_json(&lg->out, &lg->boot, &lg->rec,
 				       lg->in.format, raw, raw_len, false);
@@ -371,12 +371,8 @@ void logger_free(struct logger *lg)
 	log_system_free(&lg->sys);
 	log_boot_free(&lg->boot);
 	log_rec_free(&lg->rec);
+	log_filter_free(&lg->filter);
 	log_output_free(&lg->out);
 	free(lg->out.buf);
-	free(lg->out.filter_name);
-	free(lg->out.filter_alias);
-	free(lg->out.filter_persistent);
-	free(lg->out.filter_kname);
-	free(lg->out.filter_addr);
 	free(lg->in.scratch);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * --disk: which disk the argument stands for (log_set_filter()), and
+ * --disk: which disk the argument stands for (log_filter_set()), and
  * whether a record is about it (log_filter_wanted()), by its notes or,
  * for a kernel name or SCSI address, by the name itself.
  */
@@ -12,46 +12,45 @@
 #include "lib/xalloc.h"
 #include "log.h"
 
-static bool filter_match(const struct log_output *o, const struct note *n)
+static bool note_match(const struct log_filter *f, const struct note *n)
 {
-	if (o->filter_alias && n->alias && strcmp(n->alias, o->filter_alias) == 0)
+	if (f->alias && n->alias && strcmp(n->alias, f->alias) == 0)
 		return true;
-	if (o->filter_persistent && n->persistent &&
-	    strcmp(n->persistent, o->filter_persistent) == 0)
+	if (f->persistent && n->persistent &&
+	    strcmp(n->persistent, f->persistent) == 0)
 		return true;
-	return o->filter_name && n->sys && strcmp(n->sys->name, o->filter_name) == 0;
+	return f->name && n->sys && strcmp(n->sys->name, f->name) == 0;
 }
 
 /* --disk as a kernel name or an address: by the log's evidence then */
-static bool name_match(const struct log_output *o, const struct ev_disk *e)
+static bool name_match(const struct log_filter *f, const struct ev_disk *e)
 {
-	if (o->filter_kname && strcmp(e->name, o->filter_kname) == 0)
+	if (f->kname && strcmp(e->name, f->kname) == 0)
 		return true;
-	return o->filter_addr && strcmp(e->addr, o->filter_addr) == 0;
+	return f->addr && strcmp(e->addr, f->addr) == 0;
 }
 
-bool log_filter_wanted(struct log_output *o, const struct log_boot *b,
+bool log_filter_wanted(struct log_filter *f, const struct log_boot *b,
 		       const struct log_rec *r)
 {
 	/* a kernel name given, on a boot that is not the running one, or
 	 * for a name no disk has today: the records of that name then */
-	bool by_name = (o->filter_kname || o->filter_addr) &&
-		       (!o->filter_today || !b->current);
+	bool by_name = (f->kname || f->addr) && (!f->today || !b->current);
 
-	if (!o->filter)
+	if (!f->on)
 		return true;
 	/* the kernel said which alias the record is about */
-	if (!by_name && o->filter_alias && r->text_alias_len &&
-	    strlen(o->filter_alias) == r->text_alias_len &&
-	    memcmp(o->filter_alias, r->text_alias, r->text_alias_len) == 0)
+	if (!by_name && f->alias && r->text_alias_len &&
+	    strlen(f->alias) == r->text_alias_len &&
+	    memcmp(f->alias, r->text_alias, r->text_alias_len) == 0)
 		goto kept;
 	for (size_t i = 0; i < r->ndisks; i++)
-		if (by_name ? name_match(o, &b->ev.disks[r->disks[i].ev]) :
-			      filter_match(o, &r->disks[i].note))
+		if (by_name ? name_match(f, &b->ev.disks[r->disks[i].ev]) :
+			      note_match(f, &r->disks[i].note))
 			goto kept;
 	return false;
 kept:
-	o->nkept++;
+	f->nkept++;
 	return true;
 }
 
@@ -82,14 +81,13 @@ static char *scsi_address(const char *arg)
 }
 
 /* Whether --disk gave today's disk d by a link, not its name or alias. */
-static bool by_link(const struct logger *lg, const char *arg,
+static bool by_link(const struct log_filter *f, const char *arg,
 		    const struct dx_disk *d)
 {
 	const char *base = strrchr(arg, '/');
 
 	base = base ? base + 1 : arg;
-	return !lg->out.filter_kname && !lg->out.filter_addr &&
-	       !(d->alias && strcmp(base, d->alias) == 0);
+	return !f->kname && !f->addr && !(d->alias && strcmp(base, d->alias) == 0);
 }
 
 /*
@@ -101,34 +99,35 @@ static bool by_link(const struct logger *lg, const char *arg,
  * disk has it today, and on a boot that is not the running one (another
  * machine's log, an older boot).
  */
-void log_set_filter(struct logger *lg, const char *arg)
+void log_filter_set(struct log_filter *f, const struct log_system *sys,
+		    const char *arg)
 {
 	char disk[DISK_NAME_MAX], part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];
 	const struct dx_disk *d = NULL;
 	bool alias_ok = alias_check(arg, strlen(arg), NULL) == 0;
 	int st;
 
-	lg->out.filter = true;
-	lg->out.filter_kname = kernel_name(arg);
-	lg->out.filter_addr = lg->out.filter_kname ? NULL : scsi_address(arg);
+	f->on = true;
+	f->kname = kernel_name(arg);
+	f->addr = f->kname ? NULL : scsi_address(arg);
 	st = disk_resolve(arg, disk, part);
 	if (st == DISK_ARG_OK || (st == DISK_ARG_PARTITION && disk[0]))
-		d = disk_index_lookup(&lg->sys.dx, disk, strlen(disk));
+		d = disk_index_lookup(&sys->dx, disk, strlen(disk));
 	else if (st == DISK_ARG_NVME_PATH)	/* the path's own lines */
-		d = disk_index_lookup(&lg->sys.dx, part, strlen(part));
+		d = disk_index_lookup(&sys->dx, part, strlen(part));
 	else if ((st == DISK_ARG_UNKNOWN || st == DISK_ARG_CONTENT_NAME) && alias_ok)
-		d = disk_index_find_alias(&lg->sys.dx, arg);
+		d = disk_index_find_alias(&sys->dx, arg);
 	if (d) {
-		lg->out.filter_today = true;
-		lg->out.filter_persistent = xstrdup_or_null(d->persistent);
+		f->today = true;
+		f->persistent = xstrdup_or_null(d->persistent);
 		/* a link names hardware: an alias may have been another disk's */
-		if (by_link(lg, arg, d) && d->persistent)
+		if (by_link(f, arg, d) && d->persistent)
 			return;
-		lg->out.filter_name = xstrdup(d->name);
-		lg->out.filter_alias = xstrdup_or_null(d->alias);
+		f->name = xstrdup(d->name);
+		f->alias = xstrdup_or_null(d->alias);
 		return;
 	}
-	if (lg->out.filter_kname || lg->out.filter_addr)
+	if (f->kname || f->addr)
 		return;
 	if (st == DISK_ARG_BROKEN_LINK || st == DISK_ARG_AMBIGUOUS)
 		errx(DA_EXIT_FAILURE, "%s: %s", arg,
@@ -137,5 +136,14 @@ void log_set_filter(struct logger *lg, const char *arg)
 		errx(DA_EXIT_FAILURE, "%s: no disk has this name or alias", arg);
 	warnx("%s: no disk has this alias today; showing the records of "
 	      "the disk that had it then", arg);
-	lg->out.filter_alias = xstrdup(arg);
+	f->alias = xstrdup(arg);
+}
+
+void log_filter_free(struct log_filter *f)
+{
+	free(f->name);
+	free(f->alias);
+	free(f->persistent);
+	free(f->kname);
+	free(f->addr);
 }
