@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "alias/alias_rules.h"
+#include "change_report.h"
 #include "conf/conf.h"
 #include "conf/persist.h"
 #include "disk/alias_attr.h"
@@ -34,6 +35,8 @@ struct set_request {
 	char quoted[80];
 	bool force;		/* --force: a kernel-name-shaped alias too */
 	const char *key;	/* --key: the link to record, or NULL */
+	bool check;		/* --check: say what would change, change nothing */
+	bool json;		/* -J: the report (change_report.h) is the output */
 	char why[1024];		/* the reason of a refusal */
 };
 
@@ -49,10 +52,74 @@ refuse(struct set_request *rq, const char *fmt, ...)
 	return -1;
 }
 
+/* The report of the one disk (-J); set's exit status. */
+static int report(const struct set_request *rq, enum change_result result,
+		  enum change_place kernel, enum change_place config)
+{
+	struct change_report r = { .json = rq->json, .check = rq->check, .set = true };
+	struct change_item *it;
+	int st;
+
+	it = change_add(&r, rq->subject, rq->alias, result,
+			result == CHANGE_REFUSED ? rq->why : NULL);
+	it->kernel = kernel;
+	it->config = config;
+	if (rq->json)
+		change_print_json(&r);
+	st = change_exit_status(&r, rq->check);
+	change_free(&r);
+	return st;
+}
+
+static void refused(const struct set_request *rq)
+{
+	warnx("%s: cannot set alias %s: %s", rq->subject, rq->quoted, rq->why);
+}
+
 static void __attribute__((noreturn)) fail(const struct set_request *rq)
 {
-	errx(DA_EXIT_FAILURE, "%s: cannot set alias %s: %s", rq->subject,
-	     rq->quoted, rq->why);
+	refused(rq);
+	exit(report(rq, CHANGE_REFUSED, PLACE_NONE, PLACE_NONE));
+}
+
+/* A line on standard output for what was not done, or would be (-J: none). */
+static void __attribute__((format(printf, 2, 3)))
+tell(const struct set_request *rq, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (rq->json)
+		return;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Say what was, or with --check would be, done; changed: the kernel's
+ * alias (kernel) or the config (config).  A change done is not told, as
+ * usermod(8) does; nothing to do is.
+ */
+static int done(const struct set_request *rq, enum change_place kernel,
+		enum change_place config, const struct persist_txn *t)
+{
+	bool changed = kernel == PLACE_CHANGED || config == PLACE_CHANGED;
+
+	if (rq->check && kernel == PLACE_CHANGED)
+		tell(rq, "%s: would set alias %s\n", rq->disk, rq->alias);
+	if (rq->check && config == PLACE_CHANGED)
+		tell(rq, "%s: would record alias %s in %s as %s\n", rq->disk,
+		     rq->alias, CONF_PATH, t->key);
+	if (!changed && config == PLACE_NONE)
+		tell(rq, "%s: alias %s already set\n", rq->disk, rq->alias);
+	else if (!changed && kernel == PLACE_UNCHANGED)
+		tell(rq, "%s: alias %s already set and recorded in %s:%u\n",
+		     rq->disk, rq->alias, CONF_PATH, t->line);
+	else if (!changed)
+		tell(rq, "%s: alias %s already recorded in %s:%u\n", rq->disk,
+		     rq->alias, CONF_PATH, t->line);
+	return report(rq, changed ? CHANGE_CHANGED : CHANGE_UNCHANGED, kernel,
+		      config);
 }
 
 /* EEXIST: name whoever holds the alias, if a scan can still find them. */
@@ -233,6 +300,7 @@ static int write_alias(struct set_request *rq)
  */
 static int set_persist(struct set_request *rq)
 {
+	enum change_place kernel = PLACE_CHANGED, config;
 	struct persist_txn t;
 	struct disk_table dt;
 	const struct disk *d;
@@ -249,44 +317,65 @@ static int set_persist(struct set_request *rq)
 		refuse(rq, "the disk is gone");
 		fail(rq);
 	}
-	if (persist_begin(&t, &dt, d, rq->alias, rq->key, rq->why, sizeof(rq->why)) < 0)
+	if (persist_begin(&t, &dt, d, rq->alias, rq->key, !rq->check, rq->why,
+			  sizeof(rq->why)) < 0)
 		fail(rq);
+	config = t.changes ? PLACE_CHANGED : PLACE_UNCHANGED;
 	if (alias_attr_read(rq->disk, &current) == -ENOENT) {
-		if (persist_commit(&t, rq->why, sizeof(rq->why)) < 0)
+		if (!rq->check && persist_commit(&t, rq->why, sizeof(rq->why)) < 0)
 			fail(rq);
-		warnx("%s: alias %s recorded in /etc/diskalias.conf, not set: %s",
-		      rq->subject, rq->quoted, ALIAS_NO_ATTRIBUTE);
+		if (!t.changes)
+			warnx("%s: alias %s not set: %s", rq->subject,
+			      rq->quoted, ALIAS_NO_ATTRIBUTE);
+		else
+			warnx("%s: alias %s %s in /etc/diskalias.conf, not set: %s",
+			      rq->subject, rq->quoted,
+			      rq->check ? "would be recorded" : "recorded",
+			      ALIAS_NO_ATTRIBUTE);
+		st = done(rq, PLACE_NO_ATTR, config, &t);
 		persist_end(&t);
 		disks_free(&dt);
-		return DA_EXIT_OK;
+		return st;
 	}
 	free(current);
 	st = check_request(rq, &dt);
 	disks_free(&dt);
 	if (st < 0)
 		fail(rq);
+	if (st == 1)
+		kernel = PLACE_UNCHANGED;
+	if (rq->check) {
+		st = done(rq, kernel, config, &t);
+		persist_end(&t);
+		return st;
+	}
 	if (persist_commit(&t, rq->why, sizeof(rq->why)) < 0)
 		fail(rq);
 	if (st != 1 && write_alias(rq) < 0) {
-		warnx("%s: cannot set alias %s: %s", rq->subject, rq->quoted,
-		      rq->why);
+		refused(rq);
 		if (persist_rollback(&t, why, sizeof(why)) < 0)
 			warnx("%s", why);
 		persist_end(&t);
-		return DA_EXIT_FAILURE;
+		return report(rq, CHANGE_REFUSED, PLACE_NONE, PLACE_NONE);
 	}
+	if (config == PLACE_CHANGED || kernel == PLACE_CHANGED)
+		exit_note_changed();
+	st = done(rq, kernel, config, &t);
 	persist_end(&t);
-	return DA_EXIT_OK;
+	return st;
 }
 
-enum { OPT_PERSIST = OPT_VERB_BASE, OPT_FORCE, OPT_KEY };
+enum { OPT_PERSIST = OPT_VERB_BASE, OPT_FORCE, OPT_KEY, OPT_CHECK };
 
 void set_usage_options(void)
 {
 	printf("     --persist         also record it in /etc/diskalias.conf\n");
+
 	printf("     --force           allow an alias shaped like a kernel name (sdq, md0)\n");
 	printf("     --key <link>      with --persist: record the disk by this by-id or\n"
 	       "                         by-path link\n");
+	printf("     --check           say what would change, change nothing\n");
+	printf(" -J, --json            report what was done in JSON\n");
 }
 
 static void usage_set(void)
@@ -303,6 +392,8 @@ static const struct option set_longopts[] = {
 	{ "persist", no_argument, NULL, OPT_PERSIST },
 	{ "force",   no_argument, NULL, OPT_FORCE },
 	{ "key",     required_argument, NULL, OPT_KEY },
+	{ "check",   no_argument, NULL, OPT_CHECK },
+	{ "json",    no_argument, NULL, 'J' },
 	COMMON_LONGOPTS,
 	{ NULL, 0, NULL, 0 }
 };
@@ -316,10 +407,14 @@ static int run_set(int argc, char **argv)
 	char *alias;
 	int i, st, c;
 
-	while ((c = getopt_long(argc, argv, COMMON_SHORTOPTS, set_longopts,
+	while ((c = getopt_long(argc, argv, "J" COMMON_SHORTOPTS, set_longopts,
 				NULL)) != -1) {
 		if (c == OPT_PERSIST)
 			persist = true;
+		else if (c == OPT_CHECK)
+			rq.check = true;
+		else if (c == 'J')
+			rq.json = true;
 		else if (c == OPT_FORCE)
 			rq.force = true;
 		else if (c == OPT_KEY)
@@ -335,7 +430,7 @@ static int run_set(int argc, char **argv)
 	setup_sysroot();
 
 	rq.subject = argv[i];
-	alias = argv[i + 1];
+	rq.alias = alias = argv[i + 1];
 	alias_quote(alias, strlen(alias), rq.quoted, sizeof(rq.quoted));
 
 	st = disk_resolve(argv[i], rq.disk, part);
@@ -359,13 +454,16 @@ static int run_set(int argc, char **argv)
 	if (check_config(&rq) < 0)
 		fail(&rq);
 	st = check_request(&rq, NULL);
-	if (st < 0 || (st != 1 && write_alias(&rq) < 0))
+	if (st < 0 || (st != 1 && !rq.check && write_alias(&rq) < 0))
 		fail(&rq);
-	return DA_EXIT_OK;
+	if (st != 1 && !rq.check)
+		exit_note_changed();
+	return done(&rq, st == 1 ? PLACE_UNCHANGED : PLACE_CHANGED, PLACE_NONE,
+		    NULL);
 }
 
 const struct verb verb_set = {
 	"set", run_set, usage_set, "DISK ALIAS",
 	"give DISK the alias ALIAS (--persist: and record it)",
-	set_longopts, "",
+	set_longopts, "J",
 };

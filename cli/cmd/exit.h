@@ -13,6 +13,7 @@ enum {
 	DA_EXIT_FAILURE = 1,	/* the request failed; nothing was changed */
 	DA_EXIT_USAGE = 2,	/* bad options or arguments */
 	DA_EXIT_UNTOLD = 4,	/* changed, but stdout could not be written */
+	DA_EXIT_WOULD_CHANGE = 8,	/* --check: something would change */
 	DA_EXIT_NOTFOUND = 32,	/* get: no alias; resolve: no disk has it */
 	DA_EXIT_PARTIAL = 64,	/* done, but some part failed (see stderr) */
 };

@@ -188,46 +188,89 @@ static int choose_key(const struct disk *d, const char *key_arg, char *key,
 	return 0;
 }
 
-int persist_begin(struct persist_txn *t, const struct disk_table *dt,
-		  const struct disk *d, const char *alias, const char *key_arg,
-		  char *why, size_t whysz)
+/* Load the config, taking its lock first when lock is true. */
+static int load(struct persist_txn *t, struct conf *c, bool lock, char *why,
+		size_t whysz)
+{
+	int r;
+
+	if (lock)
+		return persist_lock_load(c, &t->old_text, &t->old_len,
+					 &t->existed, why, whysz);
+	memset(c, 0, sizeof(*c));
+	t->existed = conf_exists();
+	r = conf_load(CONF_PATH, true, true, c, &t->old_text, &t->old_len);
+	if (r < 0)
+		return fail(why, whysz, "cannot read %s: %s", CONF_PATH,
+			    conf_strerror(-r));
+	if (c->nproblems) {
+		conf_warn_problems(CONF_PATH, c);
+		return fail(why, whysz, "%s has problems (above); fix them first",
+			    CONF_PATH);
+	}
+	return 0;
+}
+
+/* What the loaded config c needs for the entry: t->changes and new_text. */
+static int plan(struct persist_txn *t, const struct conf *c,
+		const struct disk_table *dt, const struct disk *d,
+		const char *alias, char *why, size_t whysz)
 {
 	const struct conf_entry *by_alias, *by_disk;
-	char key[PATH_MAX];
+
+	by_alias = conf_find_alias(c, alias);
+	by_disk = conf_find_disk(c, d, NULL);
+	if (by_alias && by_alias != by_disk)
+		return fail(why, whysz, "%s:%u gives it to %s", CONF_PATH,
+			    by_alias->line, by_alias->device);
+	if (by_disk && by_disk != by_alias)
+		return fail(why, whysz, "%s:%u gives the disk alias \"%s\"; 'diskalias forget %s' first",
+			    CONF_PATH, by_disk->line, by_disk->alias, by_disk->alias);
+	if (by_alias) {		/* already recorded */
+		snprintf(t->key, sizeof(t->key), "%s", by_alias->device);
+		t->line = by_alias->line;
+		return 0;
+	}
+	make_new_text(t, alias, t->key);
+	/* a file over the limit would be refused by every verb, forget too */
+	if (t->new_len > CONF_MAX_SIZE)
+		return fail(why, whysz, "the entry would make %s larger than its limit of 1 MiB",
+			    CONF_PATH);
+	if (check_new_text(t, dt, d, alias, t->key, why, whysz) < 0)
+		return -1;
+	t->changes = true;
+	return 0;
+}
+
+int persist_begin(struct persist_txn *t, const struct disk_table *dt,
+		  const struct disk *d, const char *alias, const char *key_arg,
+		  bool write, char *why, size_t whysz)
+{
 	struct conf c;
-	int r = -1;
+	int r;
 
 	memset(t, 0, sizeof(*t));
-	if (choose_key(d, key_arg, key, sizeof(key), why, whysz) < 0)
+	if (choose_key(d, key_arg, t->key, sizeof(t->key), why, whysz) < 0)
 		return -1;
-	if (persist_lock_load(&c, &t->old_text, &t->old_len, &t->existed,
-			      why, whysz) < 0)
-		goto out;
-	by_alias = conf_find_alias(&c, alias);
-	by_disk = conf_find_disk(&c, d, NULL);
-	if (by_alias && by_alias != by_disk) {
-		fail(why, whysz, "%s:%u gives it to %s", CONF_PATH,
-		     by_alias->line, by_alias->device);
-		goto out;
-	}
-	if (by_disk && by_disk != by_alias) {
-		fail(why, whysz, "%s:%u gives the disk alias \"%s\"; 'diskalias forget %s' first",
-		     CONF_PATH, by_disk->line, by_disk->alias, by_disk->alias);
-		goto out;
-	}
-	r = 0;
-	if (by_alias)		/* already recorded */
-		goto out;
-	make_new_text(t, alias, key);
-	/* a file over the limit would be refused by every verb, forget too */
-	if (t->new_len > CONF_MAX_SIZE) {
-		r = fail(why, whysz, "the entry would make %s larger than its limit of 1 MiB",
-			 CONF_PATH);
-		goto out;
-	}
-	r = check_new_text(t, dt, d, alias, key, why, whysz);
-	t->changes = r == 0;
-out:
+	/*
+	 * First a look without the lock: an entry already recorded (or
+	 * --check) leaves /etc as it was, the lock file included.
+	 */
+	r = load(t, &c, false, why, whysz);
+	if (r == 0)
+		r = plan(t, &c, dt, d, alias, why, whysz);
+	conf_free(&c);
+	if (r < 0 || !t->changes || !write)
+		return r;
+
+	/* A change: again under the lock, as another writer may have made one */
+	free(t->old_text);
+	free(t->new_text);
+	t->old_text = t->new_text = NULL;
+	t->changes = false;
+	r = load(t, &c, true, why, whysz);
+	if (r == 0)
+		r = plan(t, &c, dt, d, alias, why, whysz);
 	conf_free(&c);
 	return r;
 }

@@ -12,6 +12,7 @@
  * The lock is held until the process exits.
  */
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -24,17 +25,21 @@ struct persist_txn {
 	bool existed;		/* the file was there before */
 	bool changes;		/* new_text differs from old_text */
 	bool written;		/* committed: rollback has work to do */
+	char key[PATH_MAX];	/* the entry's device: as recorded, or to be */
+	unsigned int line;	/* the entry's line when already recorded */
 };
 
 /*
  * dt: the disks, scanned with SCAN_ALIAS | SCAN_LINKS; d: one of them;
  * key_arg: the link to key the entry by (--key), or NULL for the most
  * stable hardware link, a disk with only links made from its contents
- * then being refused.
+ * then being refused.  write false (--check): the lock is not taken and
+ * commit must not be called.  The lock is taken only when the file is to
+ * change: an entry already recorded leaves /etc untouched.
  */
 int persist_begin(struct persist_txn *t, const struct disk_table *dt,
 		  const struct disk *d, const char *alias, const char *key_arg,
-		  char *why, size_t whysz);
+		  bool write, char *why, size_t whysz);
 int persist_commit(struct persist_txn *t, char *why, size_t whysz);
 int persist_rollback(struct persist_txn *t, char *why, size_t whysz);
 void persist_end(struct persist_txn *t);

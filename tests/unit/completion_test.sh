@@ -71,6 +71,10 @@ check "--shell" diskalias list --sh
 check "by-id/" diskalias --sysroot "$root" set --persist --key by-i
 check "sda sdb sdc" diskalias --sysroot "$root" set --key by-id/x sd
 check "--dry-run" diskalias apply --d
+check "--check --config" diskalias apply --c
+check "--json" diskalias apply --j
+check "--check" diskalias set --c
+check "--json" diskalias set --j
 check "sda sdb sdc" diskalias --sysroot "$root" apply vda sd
 printf 'alias data0 wwn-0x5000c500a1b2c3d4\nalias spare virtio-VB-1234\n' >"$root/etc/diskalias.conf"
 check "spare" diskalias --sysroot "$root" forget s

@@ -59,6 +59,8 @@ A case file names its tree, the arguments and what must come out:
                                the one file the run may change, and its
                                new content; every other file must stay
     removed PATH               a file the run must remove
+    untouched PATH             a file the run must not even rewrite with
+                               the same bytes: inode, mtime, ctime stay
     stdout unchecked           do not compare stdout (checked by json/jq)
     stdout full                stdout is /dev/full (every write fails)
     tty 60                     stdout is a terminal 60 columns wide (a
@@ -165,7 +167,7 @@ def parse_case(path):
             "preload": False, "env": [], "stdout_unchecked": False,
             "stdout_full": False, "tty": None,
             "stdin": None, "files": {}, "remove": [], "symlinks": [],
-            "fifos": [], "readerrors": [], "faults": [], "pads": [], "repeats": [], "meta": [], "removed": [], "crlf": [],
+            "fifos": [], "readerrors": [], "faults": [], "pads": [], "repeats": [], "meta": [], "removed": [], "untouched": [], "crlf": [],
             "journals": [], "stdin_pipe": None, "signal": None,
             "stdin_silent": False,
             "stderr": None}
@@ -233,6 +235,8 @@ def parse_case(path):
                 case["readerrors"].append(rest.rsplit(None, 1))
             elif key == "removed":
                 case["removed"].append(rest)
+            elif key == "untouched":
+                case["untouched"].append(rest)
             elif key == "journal":
                 case["journals"].append(rest.split())
             elif key in ("chmod", "chgrp", "xattr"):
@@ -340,6 +344,12 @@ def file_meta(path, st):
     except OSError:
         xattrs = ()
     return st.st_gid, xattrs
+
+
+def file_stamp(path):
+    """What a rewrite changes even when the bytes stay: inode and times."""
+    st = os.lstat(path)
+    return st.st_ino, st.st_mtime_ns, st.st_ctime_ns
 
 
 def as_nobody_sees_it(root):
@@ -491,6 +501,8 @@ def main():
     if case["user"] == "nobody" and os.geteuid() != 0:
         as_nobody_sees_it(root)
     before = snapshot(root)
+    stamps = {rel: file_stamp(os.path.join(root, rel))
+              for rel in case["untouched"]}
 
     cmd = [os.path.abspath(opts.binary)]
     cmd += [a.replace(b"@SYSROOT@", root.encode()) for a in case["args"]]
@@ -604,6 +616,12 @@ def main():
         expected[real] = (kind, mode, content, meta)
     for rel in case["removed"]:
         expected.pop(rel, None)
+    for rel, stamp in stamps.items():
+        now = file_stamp(os.path.join(root, rel))
+        if now != stamp:
+            print("rewritten: %s: (inode, mtime, ctime) %r -> %r"
+                  % (rel, stamp, now))
+            ok = False
     for rel in sorted(set(expected) | set(after)):
         if expected.get(rel) != after.get(rel):
             print("sysroot changed: %s: %r -> %r"
