@@ -375,10 +375,13 @@ uint32_t log_port_disk(struct log_boot *b, const char *text, size_t len,
 void log_ports_reset(struct log_boot *b);	/* a new boot's: none */
 void log_ports_free(struct log_boot *b);
 
-/* log_running.c: the running boot's /dev/kmsg, and a saved log's boots */
+/* run_boot.c: the running boot's record set */
 void run_boot_add(struct run_boot *rb, uint64_t usec, const char *text, size_t len);
 bool run_boot_has(const struct run_boot *rb, uint64_t usec, const char *text, size_t len);
+void run_boot_clear_seen(struct run_boot *rb);	/* the records, not the names */
 void run_boot_free(struct run_boot *rb);
+
+/* log_running.c: the running boot's /dev/kmsg, and a saved log's boots */
 /* What the running boot's records (kmsg, buf[0..len)) show, into rb. */
 void log_gather_running(struct run_boot *rb, const char *buf, size_t len);
 
