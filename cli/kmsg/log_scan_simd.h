@@ -7,7 +7,7 @@
  * log_scan.c holds the scan a byte at a time, the reference;
  * log_scan_simd.c the same scan sixteen bytes a step, with SSE2 and with
  * SSSE3, which must find exactly the tokens the reference finds, at the
- * same positions (tests/unit/kmsg_test.c, tests/fuzz/scan_fuzz.c).
+ * same positions (tests/unit/log_scan_test.c, tests/fuzz/scan_fuzz.c).
  */
 
 #include <stdbool.h>

@@ -6,7 +6,7 @@
  * The one switch for the tool's SIMD code: DISKALIAS_SSE2 is defined
  * where the compiler may use SSE2 (every x86-64), unless the build asks
  * for -DDISKALIAS_NO_SIMD, which gives the portable code other machines
- * run (the unit tests build it too: unit.kmsg-nosimd,
+ * run (the unit tests build it too: unit.log-scan-nosimd,
  * unit.byte-runs-nosimd).  SSSE3 is not assumed: its functions are built
  * for it one by one (__attribute__((target("ssse3")))) and chosen at run
  * time (log_scan.c).
