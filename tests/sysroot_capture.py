@@ -43,7 +43,7 @@ printable ASCII (or a blank, in a path) is "\\xHH".  Lines starting with
 "#" are comments.  A tree built from a capture has the files, links and
 directories; a device node is an empty file (as in the fake trees); a
 file whose read failed holds a line naming its errno, so a run without
-the read-failure shim (tests/faults/fault_shim.c) shows that text rather
+the read-failure shim (tests/shims/fault_shim.c) shows that text rather
 than pass for a file the kernel gave nothing.
 """
 

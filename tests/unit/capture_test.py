@@ -4,7 +4,7 @@
 what lsblk and udev said in that same guest, field by field:
 
   - the reads that failed in the guest fail here too, with the same
-    errno, through the read-failure shim (tests/faults/fault_shim.c);
+    errno, through the read-failure shim (tests/shims/fault_shim.c);
   - "list -J" exits 0 with nothing on stderr and lists the disks lsblk
     listed (partitions aside), no hidden NVMe multipath path among them;
     "list -a" the ones "lsblk -a" listed (empty loop devices);

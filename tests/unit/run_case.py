@@ -20,7 +20,7 @@ A case file names its tree, the arguments and what must come out:
     mkfifo PATH                make PATH a FIFO (replacing it)
     readerror PATH ERRNO       read(2) of PATH fails with ERRNO ("ENXIO"), as
                                a real kernel's sysfs refuses some files
-                               (tests/faults/fault_shim.c, --fault-shim)
+                               (tests/shims/fault_shim.c, --fault-shim)
     fault NAME=VALUE           the fault shim (--fault-shim) preloaded with
                                NAME=VALUE set: DISKALIAS_FAULT_MMAP=1 (no
                                file can be mapped), ... (fault_shim.c)
@@ -74,25 +74,21 @@ path is shown as @SYSROOT@.  Exit status 77 means skipped.
 """
 
 import argparse
-import fcntl
 import json
 import os
-import pty
 import re
-import select
 import shlex
 import shutil
 import signal
 import stat
-import struct
 import subprocess
 import sys
-import termios
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import fake_sysroot  # noqa: E402
+from terminal import run_on_tty  # noqa: E402
 
 SKIP = 77
 
@@ -115,34 +111,6 @@ def decode(word):
         out += c
         i += 1
     return bytes(out)
-
-
-def run_on_tty(cmd, columns, env, stdin):
-    """cmd with stdout on a pseudo-terminal columns wide (onlcr undone)."""
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ,
-                struct.pack("HHHH", 50, columns, 0, 0))
-    proc = subprocess.Popen(cmd, stdout=slave, stderr=subprocess.PIPE,
-                            env=env, stdin=stdin)
-    os.close(slave)
-    out, deadline = b"", time.monotonic() + 60
-    while True:
-        if not select.select([master], [], [], max(0, deadline - time.monotonic()))[0]:
-            proc.kill()
-            os.close(master)
-            raise subprocess.TimeoutExpired(cmd, 60)
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:         # EIO: every writer has closed it
-            break
-        if not chunk:
-            break
-        out += chunk
-    os.close(master)
-    err = proc.stderr.read()
-    proc.wait()
-    return subprocess.CompletedProcess(cmd, proc.returncode,
-                                       out.replace(b"\r\n", b"\n"), err)
 
 
 def run_signalled(cmd, env, stdin, sig, after):

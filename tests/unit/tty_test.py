@@ -12,19 +12,15 @@ lines.
 """
 
 import argparse
-import fcntl
 import os
-import pty
 import shutil
-import struct
-import subprocess
 import sys
-import termios
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import fake_sysroot  # noqa: E402
 from checks import check, finish  # noqa: E402
+from terminal import run_on_tty  # noqa: E402
 
 def cut_from(cell, whole):
     """cell is whole cut: its start, "~", its end."""
@@ -33,24 +29,12 @@ def cut_from(cell, whole):
             and len(cell) < len(whole))
 
 
-def run_on_tty(cmd, columns):
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+def list_on_tty(cmd, columns):
+    """cmd on a terminal columns wide, COLUMNS set too: (status, stdout,
+    stderr)."""
     env = dict(os.environ, LC_ALL="C", COLUMNS=str(columns))
-    p = subprocess.Popen(cmd, stdout=slave, stderr=subprocess.PIPE, env=env)
-    os.close(slave)
-    out = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:         # EIO: the other side is closed
-            break
-        if not chunk:
-            break
-        out += chunk
-    os.close(master)
-    _, err = p.communicate()
-    return p.returncode, out.decode().replace("\r\n", "\n"), err.decode()
+    r = run_on_tty(cmd, columns, env)
+    return r.returncode, r.stdout.decode(), r.stderr.decode()
 
 
 def main():
@@ -68,8 +52,8 @@ def main():
              "sr0": "ata-QEMU_DVD-ROM_QM00003", "vda": "virtio-VB-1234"}
 
     for columns in (60, 80, 100, 200):
-        status, out, err = run_on_tty([opts.binary, "--sysroot", root, "list"],
-                                      columns)
+        status, out, err = list_on_tty([opts.binary, "--sysroot", root, "list"],
+                                       columns)
         lines = out.rstrip("\n").split("\n")
         check(status == 0 and not err, "%d columns: exit 0, nothing on stderr "
               "(%d, %r)" % (columns, status, err))

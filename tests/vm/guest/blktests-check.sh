@@ -7,7 +7,7 @@
 # device, " (CONDITION)" for one of a test's conditions, a tab and passed,
 # failed or skipped; and blktests' result files to results/.
 #
-# usage: bash tests/blktests/guest-check.sh TIMEOUT QUICK EXCLUDE TEST...
+# usage: bash tests/vm/guest/blktests-check.sh TIMEOUT QUICK EXCLUDE TEST...
 #   TIMEOUT  blktests' TIMEOUT (seconds), QUICK 1 for its quick mode,
 #   EXCLUDE  tests or groups to leave out, space-separated ("" for none)
 set -u
@@ -31,7 +31,7 @@ findmnt -t cgroup2 /sys/fs/cgroup >/dev/null ||
 # The second virtio-scsi disk (run-vm's WWN 0x5000c500a1b2c3d5): a SCSI
 # disk with sg, so the scsi group's device tests run too.
 test_dev=$(readlink -f /dev/disk/by-id/wwn-0x5000c500a1b2c3d5)
-[ -b "$test_dev" ] || { echo "guest-check: no test disk (wwn-0x5000c500a1b2c3d5)"; exit 1; }
+[ -b "$test_dev" ] || { echo "blktests-check: no test disk (wwn-0x5000c500a1b2c3d5)"; exit 1; }
 {
 	echo "TEST_DEVS=($test_dev)"
 	echo "TIMEOUT=$timeout"
@@ -67,5 +67,5 @@ find /root/results -mindepth 3 -maxdepth 3 -type f ! -name '*.*' | sort |
 rm -rf "$share/results"
 cp -a /root/results "$share/results"
 # ./check's status is 1 whenever a test failed: the host compares.
-[ -s "$share/results.tsv" ] || { echo "guest-check: ./check gave no results (exit $rc)"; exit 1; }
+[ -s "$share/results.tsv" ] || { echo "blktests-check: ./check gave no results (exit $rc)"; exit 1; }
 exit 0
