@@ -138,7 +138,7 @@ static void warn_conflicts(const struct list_ctl *ctl, const struct disk_table *
 static void set_mode(struct list_ctl *ctl, enum output_mode mode)
 {
 	if (ctl->mode != OUT_TABLE && ctl->mode != mode)
-		usage_error("options --json, --pairs and --raw are mutually exclusive");
+		usage_error("options --json, --pairs, --raw and --metrics are mutually exclusive");
 	ctl->mode = mode;
 }
 
@@ -155,7 +155,7 @@ static void usage_list(void)
 	usage_more();
 }
 
-enum { OPT_LIST_COLUMNS = OPT_VERB_BASE };
+enum { OPT_LIST_COLUMNS = OPT_VERB_BASE, OPT_METRICS, OPT_METRICS_FILE };
 
 static const struct option list_longopts[] = {
 	{ "all",          no_argument,       NULL, 'a' },
@@ -167,6 +167,8 @@ static const struct option list_longopts[] = {
 	{ "raw",          no_argument,       NULL, 'r' },
 	{ "shell",        no_argument,       NULL, 'y' },
 	{ "list-columns", no_argument,       NULL, OPT_LIST_COLUMNS },
+	{ "metrics",      no_argument,       NULL, OPT_METRICS },
+	{ "metrics-file", required_argument, NULL, OPT_METRICS_FILE },
 	COMMON_LONGOPTS,
 	{ NULL, 0, NULL, 0 }
 };
@@ -175,7 +177,7 @@ static const struct option list_longopts[] = {
 static int run_list(int argc, char **argv)
 {
 	struct list_ctl ctl = { .mode = OUT_TABLE };
-	const char *outarg = NULL;
+	const char *outarg = NULL, *metrics_file = NULL;
 	struct list_arg *la = NULL;
 	struct disk_table dt, sel, *shown = &dt;
 	bool want_alias = false;
@@ -215,13 +217,25 @@ static int run_list(int argc, char **argv)
 		case OPT_LIST_COLUMNS:
 			list_print_columns();
 			return DA_EXIT_OK;
+		case OPT_METRICS_FILE:
+			if (!*optarg)
+				usage_error("--metrics-file: an empty file name");
+			metrics_file = optarg;
+			/* fall through */
+		case OPT_METRICS:
+			set_mode(&ctl, OUT_METRICS);
+			break;
 		default:
 			common_option(c, optarg);
 		}
 	}
 	nargs = argc - optind;
 
+	if (ctl.mode == OUT_METRICS && outarg)
+		usage_error("--metrics: its labels are fixed; no --output");
 	list_default_columns(&ctl);
+	if (ctl.mode == OUT_METRICS)
+		list_metrics_columns(&ctl);
 	setup_sysroot();
 	if (nargs > 0)
 		la = resolve_args(argv + optind, nargs, &want_alias, &nfailed);
@@ -272,7 +286,15 @@ static int run_list(int argc, char **argv)
 		warn_conflicts(&ctl, shown);
 	if (ctl.mode == OUT_JSON)
 		list_print_json(&ctl, shown);
-	else
+	else if (ctl.mode == OUT_METRICS && !metrics_file)
+		list_print_metrics(&ctl, shown, stdout);
+	else if (ctl.mode == OUT_METRICS) {
+		r = list_write_metrics(&ctl, shown, metrics_file);
+		if (r < 0) {
+			errno = -r;
+			err(DA_EXIT_FAILURE, "cannot write %s", metrics_file);
+		}
+	} else
 		list_print_table(&ctl, shown);
 	if (la) {
 		free(sel.disks);

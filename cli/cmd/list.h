@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "conf/conf.h"
 #include "conf/conf_decide.h"
@@ -58,7 +59,7 @@ extern const size_t list_ncolinfos;
 
 #define MAX_COLUMNS 64
 
-enum output_mode { OUT_TABLE, OUT_RAW, OUT_PAIRS, OUT_JSON };
+enum output_mode { OUT_TABLE, OUT_RAW, OUT_PAIRS, OUT_JSON, OUT_METRICS };
 
 struct list_ctl {
 	int columns[MAX_COLUMNS];
@@ -110,5 +111,19 @@ bool list_mount_repeats(const struct disk *d, size_t i);
 /* Print the disks as ctl->mode says. */
 void list_print_table(const struct list_ctl *ctl, const struct disk_table *dt);
 void list_print_json(const struct list_ctl *ctl, const struct disk_table *dt);
+
+/* --metrics (list_metrics.c): the columns its labels need */
+void list_metrics_columns(struct list_ctl *ctl);
+
+/* One diskalias_info series a disk, in Prometheus' text format, to out. */
+void list_print_metrics(const struct list_ctl *ctl, const struct disk_table *dt,
+			FILE *out);
+
+/*
+ * The same written to path atomically (a temp file beside it, renamed
+ * over it), mode 0644.  Returns 0 or -errno; on failure path is as it was.
+ */
+int list_write_metrics(const struct list_ctl *ctl, const struct disk_table *dt,
+		       const char *path);
 
 #endif

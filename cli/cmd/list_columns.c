@@ -88,6 +88,9 @@ void list_usage_options(void)
 	printf(" -r, --raw             use raw output format\n");
 	printf(" -y, --shell           use column names usable as shell variables\n");
 	printf("     --list-columns    list the columns and exit\n");
+	printf("     --metrics         node_exporter's textfile format (diskalias_info)\n");
+	printf("     --metrics-file <file>\n"
+	       "                       the same, written to <file> atomically\n");
 }
 
 void list_usage_columns(void)

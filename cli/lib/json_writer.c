@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "byte_runs.h"
+#include "utf8.h"
 
 void json_init(struct json_writer *js, FILE *out)
 {
@@ -49,33 +50,6 @@ static void indent(struct json_writer *js)
 {
 	for (int i = 0; i < js->depth; i++)
 		EMIT_LIT(js, "   ");
-}
-
-/* Length of the valid UTF-8 sequence at s (avail bytes there), or 0. */
-static size_t utf8_len(const unsigned char *s, size_t avail)
-{
-	size_t n, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	if (n > avail)
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	/* overlong forms, surrogates and values past U+10FFFF */
-	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
-	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
-		return 0;
-	return n;
 }
 
 static void put_hex_escape(struct json_writer *js, const char *head,
