@@ -68,6 +68,10 @@ rm -rf "$ctl"
 dpkg-deb -e "$deb" "$ctl"
 check "postinst reloads udev's rules" grep -q 'udevadm control --reload' "$ctl/postinst"
 check "postrm reloads udev's rules" grep -q 'udevadm control --reload' "$ctl/postrm"
+for unit in path timer; do
+	check "postinst enables diskalias-metrics.$unit" \
+		grep -q "deb-systemd-helper enable 'diskalias-metrics.$unit'" "$ctl/postinst"
+done
 # Guarded: without udevadm, or where it fails (no udevd runs in a chroot
 # or a build), configure succeeds.
 check "postinst configure succeeds without udevadm" \
