@@ -68,6 +68,9 @@ check "--persist" diskalias set --p
 check "--force" diskalias set --f
 check "--key" diskalias set --k
 check "--shell" diskalias list --sh
+check "--metrics --metrics-file" diskalias list --me
+check "$root/dev/disk" diskalias list --metrics-file "$root/dev/d"
+check "sda sdb sdc" diskalias --sysroot "$root" list --metrics-file /x sd
 check "by-id/" diskalias --sysroot "$root" set --persist --key by-i
 check "sda sdb sdc" diskalias --sysroot "$root" set --key by-id/x sd
 check "--dry-run" diskalias apply --d
