@@ -11,7 +11,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 . "$root/images/lib.sh"
-. "$root/tests/vm/lib.sh"
+. "$root/tests/vm/guest/lib.sh"
 out=$1 work=$2
 rm -rf "$work"
 mkdir -p "$work"

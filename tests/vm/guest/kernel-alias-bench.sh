@@ -9,7 +9,7 @@
 # Each write figure is the least of 5 means of BENCH_WRITES writes
 # through one open file (alias_write --time), taken once the guest is
 # idle; each add figure the median of 3 wall times per disk of adding 20.
-. tests/vm/kernel-lib.sh
+. tests/vm/guest/kernel-lib.sh
 need_alias_attr
 
 sizes=${BENCH_DISKS:-100}
