@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "disk/disk_table.h"
 #include "diskalias.h"
 #include "lib/sysroot.h"
 #include "lib/xalloc.h"
@@ -154,7 +155,8 @@ static int run_log(int argc, char **argv)
 	const char *input = NULL, *disk = NULL, *boot = NULL, *jdir = NULL;
 	bool follow = false, journal = false, format = false;
 	char *source = NULL;
-	int c;
+	char why[DISK_NAME_MAX * 3];
+	int c, r;
 
 	while ((c = getopt_long(argc, argv, LOG_SHORTOPTS COMMON_SHORTOPTS,
 				log_longopts, NULL)) != -1) {
@@ -215,24 +217,34 @@ static int run_log(int argc, char **argv)
 	catch_stop_signals();
 	lg.sys.live = !input && !journal;
 	log_build_index(&lg.sys, 0);
-	if (disk)
-		log_filter_set(&lg.filter, &lg.sys, disk);
+	if (disk && log_filter_set(&lg.filter, &lg.sys, disk, why, sizeof(why)) < 0)
+		errx(DA_EXIT_FAILURE, "%s: %s", disk, why);
 
 	if (journal) {
 		source = jdir ? xstrdup(jdir) : sysroot_path("/var/log/journal");
-		log_read_running_boot(&lg.sys, &lg.in);
-		log_read_journal(&lg, jdir, boot, source);
+		r = log_read_running_boot(&lg.sys, &lg.in);
+		if (!r)
+			r = log_read_journal(&lg, jdir, boot, source);
 	} else if (input) {
 		source = xstrdup(strcmp(input, "-") ? input : "stdin");
-		log_read_running_boot(&lg.sys, &lg.in);
-		log_read_input(&lg, input);
+		r = log_read_running_boot(&lg.sys, &lg.in);
+		if (!r)
+			r = log_read_input(&lg, input);
 	} else {
 		source = xstrdup("/dev/kmsg");
-		log_read_kmsg(&lg, follow);
+		r = log_read_kmsg(&lg, follow);
 	}
 
+	/* what was annotated before a failure goes out too */
+	if (r < 0 && lg.in.why)
+		warnx("%s", lg.in.why);
 	if (log_output_flush(&lg.out) != 0 || ferror(stdout))
 		exit_write_error();
+	if (r < 0) {
+		logger_free(&lg);
+		free(source);
+		return DA_EXIT_FAILURE;
+	}
 	if (lg.in.nlost)
 		warnx("/dev/kmsg: records were overwritten before they could be read "
 		      "(%lu times)", lg.in.nlost);

@@ -27,19 +27,23 @@
  * back to under 10 s; the evidence of one boot never reaches into another.
  *
  * The state is split by concern: what is known of the running boot
- * (struct log_system), one boot's evidence (struct log_boot), the record
- * at hand (struct log_rec) and the output (struct log_output).  A pass
- * over records is a composition of them, fed by the reader (struct
+ * (struct log_system, its record set in run_boot.c), one boot's evidence
+ * (struct log_boot), the record at hand (struct log_rec), the --disk
+ * filter (struct log_filter) and the output (struct log_output).  A pass
+ * over records is a composition of them, fed by a reader (struct
  * log_sink): gathering the running boot's /dev/kmsg (a boot and its
  * records: log_running.c), judging a saved log's boots (the same and a
- * tally: log_running.c), and annotating (all four: struct logger).  A
- * record's road: its boot (log_evidence.c), its disks and their notes,
- * settled (log_annotate.c, log_system.c), kept or not by --disk
- * (struct log_filter: log_filter.c), then out (log_output.c), which
- * only reads.  log_names.c holds the names of one boot, log_ports.c its
- * ATA ports and NVMe controllers, log_read.c the
- * input formats, log_journal.c the journal read through sd-journal,
- * cmd_log.c the options.
+ * tally: log_running.c), and annotating (struct logger).  A record's
+ * road: its boot (log_evidence.c), its disks and their notes, settled
+ * (log_annotate.c, log_system.c), kept or not by --disk (log_filter.c),
+ * then out (log_output.c), which only reads.  It flows one way: a
+ * reader knows only its sink, which it tells when it waits (idle()), and
+ * a failure goes back to the verb as -errno (log_input.c words it).
+ * log_names.c holds the names of one boot, log_ports.c its ATA ports and
+ * NVMe controllers; the readers are reader.c (the bytes), unit.c (the
+ * records of each input format), log_read.c (a saved log), log_kmsg.c
+ * (/dev/kmsg) and log_journal.c (the journal, through sd-journal);
+ * cmd_log.c has the options.
  */
 
 #include <signal.h>
@@ -304,6 +308,7 @@ struct log_input {
 	char *scratch;			/* journal JSON scratch */
 	size_t scratch_cap;
 	unsigned long nlost;
+	char *why;			/* what stopped the reader, for the verb */
 };
 
 /* Where the reader hands each record: one pass's composition. */
@@ -402,9 +407,13 @@ struct log_sink log_prepass_start(struct log_prepass *p, struct log_system *sys,
 				  enum log_format format);
 void log_prepass_end(struct log_prepass *p);
 
-/* log_filter.c: --disk, a stage between the notes and the output */
-void log_filter_set(struct log_filter *f, const struct log_system *sys,
-		    const char *arg);
+/*
+ * log_filter.c: --disk, a stage between the notes and the output.
+ * log_filter_set() returns 0, or -errno with why (whysz bytes) saying
+ * what of arg is wrong.
+ */
+int log_filter_set(struct log_filter *f, const struct log_system *sys,
+		   const char *arg, char *why, size_t whysz);
 /* Is the record at hand (r, of boot b) about the disk --disk gave? */
 bool log_filter_wanted(struct log_filter *f, const struct log_boot *b,
 		       const struct log_rec *r);
@@ -427,15 +436,31 @@ void log_put(struct log_output *o, const char *s, size_t len);
 int log_output_flush(struct log_output *o);
 void log_output_free(struct log_output *o);
 
-/* log_read.c */
-extern volatile sig_atomic_t log_stop;
-void log_read_running_boot(struct log_system *sys, struct log_input *in);
-void log_read_input(struct logger *lg, const char *path);
-void log_read_kmsg(struct logger *lg, bool follow);
+/*
+ * log_input.c: a reader's failure, for the verb to say: in->why as
+ * err(3) (with strerror(err)) or errx(3) (without) would word it; both
+ * return -err.
+ */
+int __attribute__((format(printf, 3, 4)))
+log_input_fail(struct log_input *in, int err, const char *fmt, ...);
+int __attribute__((format(printf, 3, 4)))
+log_input_failx(struct log_input *in, int err, const char *fmt, ...);
+void log_input_free(struct log_input *in);
 
+/*
+ * The readers: each returns 0, or -errno with lg->in.why saying why (no
+ * why: the sink's idle() failed, and the output says so).  log_stop (a
+ * signal's number) stops them at the next record.
+ */
+extern volatile sig_atomic_t log_stop;
+/* log_kmsg.c: /dev/kmsg, the running boot's alone, or to annotate */
+int log_read_running_boot(struct log_system *sys, struct log_input *in);
+int log_read_kmsg(struct logger *lg, bool follow);
+/* log_read.c: a saved log, path ("-": stdin) */
+int log_read_input(struct logger *lg, const char *path);
 /* log_journal.c: the journal's kernel records (dir NULL: the sysroot's
  * journal; boot NULL: every boot); name is the journal's in messages */
-void log_read_journal(struct logger *lg, const char *dir, const char *boot,
-		      const char *name);
+int log_read_journal(struct logger *lg, const char *dir, const char *boot,
+		     const char *name);
 
 #endif

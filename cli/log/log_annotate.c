@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/diskalias.h"
 #include "disk/disk_arg.h"
 #include "lib/xalloc.h"
 #include "log.h"
@@ -374,5 +373,5 @@ void logger_free(struct logger *lg)
 	log_filter_free(&lg->filter);
 	log_output_free(&lg->out);
 	free(lg->out.buf);
-	free(lg->in.scratch);
+	log_input_free(&lg->in);
 }

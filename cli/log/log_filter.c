@@ -4,10 +4,12 @@
  * whether a record is about it (log_filter_wanted()), by its notes or,
  * for a kernel name or SCSI address, by the name itself.
  */
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/diskalias.h"
 #include "disk/disk_arg.h"
 #include "lib/xalloc.h"
 #include "log.h"
@@ -99,8 +101,8 @@ static bool by_link(const struct log_filter *f, const char *arg,
  * disk has it today, and on a boot that is not the running one (another
  * machine's log, an older boot).
  */
-void log_filter_set(struct log_filter *f, const struct log_system *sys,
-		    const char *arg)
+int log_filter_set(struct log_filter *f, const struct log_system *sys,
+		   const char *arg, char *why, size_t whysz)
 {
 	char disk[DISK_NAME_MAX], part[DISK_NAME_MAX], reason[DISK_NAME_MAX * 3];
 	const struct dx_disk *d = NULL;
@@ -122,21 +124,26 @@ void log_filter_set(struct log_filter *f, const struct log_system *sys,
 		f->persistent = xstrdup_or_null(d->persistent);
 		/* a link names hardware: an alias may have been another disk's */
 		if (by_link(f, arg, d) && d->persistent)
-			return;
+			return 0;
 		f->name = xstrdup(d->name);
 		f->alias = xstrdup_or_null(d->alias);
-		return;
+		return 0;
 	}
 	if (f->kname || f->addr)
-		return;
-	if (st == DISK_ARG_BROKEN_LINK || st == DISK_ARG_AMBIGUOUS)
-		errx(DA_EXIT_FAILURE, "%s: %s", arg,
-		     disk_arg_reason(st, arg, disk, part, reason, sizeof(reason)));
-	if ((st != DISK_ARG_UNKNOWN && st != DISK_ARG_CONTENT_NAME) || !alias_ok)
-		errx(DA_EXIT_FAILURE, "%s: no disk has this name or alias", arg);
+		return 0;
+	if (st == DISK_ARG_BROKEN_LINK || st == DISK_ARG_AMBIGUOUS) {
+		snprintf(why, whysz, "%s", disk_arg_reason(st, arg, disk, part,
+							    reason, sizeof(reason)));
+		return -EINVAL;
+	}
+	if ((st != DISK_ARG_UNKNOWN && st != DISK_ARG_CONTENT_NAME) || !alias_ok) {
+		snprintf(why, whysz, "no disk has this name or alias");
+		return -ENODEV;
+	}
 	warnx("%s: no disk has this alias today; showing the records of "
 	      "the disk that had it then", arg);
 	f->alias = xstrdup(arg);
+	return 0;
 }
 
 void log_filter_free(struct log_filter *f)

@@ -5,17 +5,14 @@
  * Only the transport and the boot are matched in the journal; the records
  * about a disk are picked here from their text (--disk), as for --input.
  */
-#include <err.h>
 #include <errno.h>
-#include <string.h>
 
-#include "cmd/diskalias.h"
 #include "journal_reader.h"
 #include "lib/sysroot.h"
 #include "log.h"
 
-void log_read_journal(struct logger *lg, const char *dir, const char *boot,
-		      const char *name)
+int log_read_journal(struct logger *lg, const char *dir, const char *boot,
+		     const char *name)
 {
 	struct log_sink sink = log_annotating_sink(lg);
 	struct journal_source src = { .dir = dir, .open_in_root = sysroot_open,
@@ -27,21 +24,26 @@ void log_read_journal(struct logger *lg, const char *dir, const char *boot,
 
 	r = journal_reader_open(&jr, &src);
 	if (r == -ENOENT)
-		errx(DA_EXIT_FAILURE, "%s: no journal file that can be read%s",
-		     name, dir ? "" : ", nor in /run/log/journal");
+		return log_input_failx(&lg->in, -r, "%s: no journal file that "
+				       "can be read%s", name,
+				       dir ? "" : ", nor in /run/log/journal");
 	if (r == -ESRCH)
-		errx(DA_EXIT_FAILURE, "%s: the journal has no boot %s", name, boot);
+		return log_input_failx(&lg->in, -r, "%s: the journal has no "
+				       "boot %s", name, boot);
 	if (r < 0)
-		errx(DA_EXIT_FAILURE, "%s: cannot open the journal: %s", name,
-		     strerror(-r));
+		return log_input_fail(&lg->in, -r, "%s: cannot open the journal",
+				      name);
 	lg->in.format = LOG_FORMAT_EXPORT;
 	while (!log_stop && (r = journal_reader_next(jr, &rec, &jf)) != 0) {
 		if (r == -EBADMSG)
 			continue;	/* no field the log reads: nothing to show */
 		if (r < 0)
-			errx(DA_EXIT_FAILURE, "%s: cannot read the journal: %s", name,
-			     strerror(-r));
+			break;
 		sink.record(sink.pass, &rec, &jf, rec.text, rec.text_len);
 	}
 	journal_reader_close(jr);
+	if (r < 0 && r != -EBADMSG)	/* (-EBADMSG: the last one, skipped) */
+		return log_input_fail(&lg->in, -r, "%s: cannot read the journal",
+				      name);
+	return 0;
 }

@@ -4,7 +4,6 @@
  * before anything is annotated (for a saved log too, to know which of
  * its boots is the running one), then, to follow, one record a read.
  */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -13,7 +12,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/diskalias.h"
 #include "lib/sysroot.h"
 #include "lib/xalloc.h"
 #include "log.h"
@@ -25,11 +23,13 @@
  * All of /dev/kmsg there is now: a character device one record a read
  * until it has no more, a saved one (in a fake tree) to its end.
  */
-static char *slurp_kmsg(struct log_input *in, int fd, bool chr, size_t *lenp)
+static int slurp_kmsg(struct log_input *in, int fd, bool chr, char **bufp,
+		      size_t *lenp)
 {
 	size_t len = 0, cap = 1 << 16;
 	char *buf = xmalloc(cap);
 	ssize_t n;
+	int e;
 
 	for (;;) {
 		if (cap - len < KMSG_READ_MAX) {
@@ -51,10 +51,13 @@ static char *slurp_kmsg(struct log_input *in, int fd, bool chr, size_t *lenp)
 			continue;
 		if (errno == EAGAIN)
 			break;
-		err(DA_EXIT_FAILURE, "/dev/kmsg");
+		e = log_input_fail(in, errno, "/dev/kmsg");
+		free(buf);
+		return e;
 	}
+	*bufp = buf;
 	*lenp = len;
-	return buf;
+	return 0;
 }
 
 static void read_boot_id(struct log_system *sys)
@@ -91,28 +94,31 @@ static void read_boot_id(struct log_system *sys)
  * /dev/kmsg we may not read is no running boot: records are annotated
  * from the log and the journal alone.
  */
-void log_read_running_boot(struct log_system *sys, struct log_input *in)
+int log_read_running_boot(struct log_system *sys, struct log_input *in)
 {
 	struct stat st;
 	char *buf;
 	size_t len;
-	int fd;
+	int fd, e = 0;
 
 	read_boot_id(sys);
 	fd = sysroot_open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 	if (fd < 0)
-		return;
+		return 0;
 	if (fstat(fd, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISREG(st.st_mode))) {
-		buf = slurp_kmsg(in, fd, S_ISCHR(st.st_mode), &len);
-		log_gather_running(&sys->run, buf, len);
-		free(buf);
+		e = slurp_kmsg(in, fd, S_ISCHR(st.st_mode), &buf, &len);
+		if (!e) {
+			log_gather_running(&sys->run, buf, len);
+			free(buf);
+		}
 	}
 	close(fd);
+	return e;
 }
 
 /* The live /dev/kmsg, followed: one record a read(2), non-blocking. */
-static void follow_kmsg_device(struct logger *lg, const struct log_sink *sink,
-			       int fd)
+static int follow_kmsg_device(struct logger *lg, const struct log_sink *sink,
+			      int fd)
 {
 	static char buf[KMSG_READ_MAX];
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
@@ -131,11 +137,12 @@ static void follow_kmsg_device(struct logger *lg, const struct log_sink *sink,
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && errno != EAGAIN)
-			err(DA_EXIT_FAILURE, "/dev/kmsg");
+			return log_input_fail(&lg->in, errno, "/dev/kmsg");
 		sink->idle(sink->pass);
 		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
-			err(DA_EXIT_FAILURE, "/dev/kmsg: poll");
+			return log_input_fail(&lg->in, errno, "/dev/kmsg: poll");
 	}
+	return 0;
 }
 
 /*
@@ -143,36 +150,42 @@ static void follow_kmsg_device(struct logger *lg, const struct log_sink *sink,
  * last change is known before the first record is annotated), then, to
  * follow, what comes.
  */
-void log_read_kmsg(struct logger *lg, bool follow)
+int log_read_kmsg(struct logger *lg, bool follow)
 {
 	struct log_sink sink = log_annotating_sink(lg);
 	struct reader r = { .fd = -1, .name = "/dev/kmsg", .eof = true };
 	struct stat st;
 	bool chr;
-	int fd;
+	int fd, e;
 
 	read_boot_id(&lg->sys);
 	fd = sysroot_open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 	if (fd < 0 && (errno == EACCES || errno == EPERM))
-		errx(DA_EXIT_FAILURE, "/dev/kmsg: permission denied: reading the "
-		     "kernel log needs root or CAP_SYSLOG (kernel.dmesg_restrict)");
+		return log_input_failx(&lg->in, errno, "/dev/kmsg: permission "
+				       "denied: reading the kernel log needs "
+				       "root or CAP_SYSLOG (kernel.dmesg_restrict)");
 	if (fd < 0)
-		err(DA_EXIT_FAILURE, "/dev/kmsg");
+		return log_input_fail(&lg->in, errno, "/dev/kmsg");
 	chr = fstat(fd, &st) == 0 && S_ISCHR(st.st_mode);
 	lg->in.format = LOG_FORMAT_KMSG;
-	r.buf = slurp_kmsg(&lg->in, fd, chr, &r.end);
+	e = slurp_kmsg(&lg->in, fd, chr, &r.buf, &r.end);
+	if (e) {
+		close(fd);
+		return e;
+	}
 	log_gather_running(&lg->sys.run, r.buf, r.end);
 	lg->sys.dx_built_rec = lg->sys.run.nrecords;
 	unit_process(&lg->in, &sink, &r);
 	free(r.buf);
 	if (follow && chr) {
-		follow_kmsg_device(lg, &sink, fd);
+		e = follow_kmsg_device(lg, &sink, fd);
 	} else if (follow && S_ISREG(st.st_mode)) {
 		/* a saved log in a fake tree: read on as it grows */
 		struct reader f = { .fd = fd, .name = "/dev/kmsg", .follow = true,
 				    .sink = &sink };
 
-		unit_read_stream(&lg->in, &sink, &f);
+		e = unit_read_stream(&lg->in, &sink, &f);
 	}
 	close(fd);
+	return e;
 }

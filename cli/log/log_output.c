@@ -87,16 +87,9 @@ static size_t unsafe_at(const unsigned char *s, size_t len, size_t i, bool nl,
 /*
  * What goes out, plain lines and -J records alike, is gathered in one
  * writer, o->js (json_emit()): one stdio call for many records rather
- * than a few for each.  Written out by log_output_flush() and at exit(),
- * so that an error that ends the run keeps the records before it.
+ * than a few for each.  Written out by log_output_flush(), which the verb
+ * calls at the end, an error's too, and the reader's sink before a wait.
  */
-static struct log_output *gathering;
-
-static void flush_at_exit(void)
-{
-	if (gathering)
-		json_flush(gathering->js);
-}
 
 /* o's writer, made for its first record */
 static struct json_writer *writer(struct log_output *o)
@@ -105,9 +98,6 @@ static struct json_writer *writer(struct log_output *o)
 		o->js = xmalloc(sizeof(*o->js));
 		json_init(o->js, o->out);
 		o->js->compact = true;
-		if (!gathering)
-			atexit(flush_at_exit);
-		gathering = o;
 	}
 	return o->js;
 }
@@ -407,8 +397,6 @@ int log_output_flush(struct log_output *o)
 
 void log_output_free(struct log_output *o)
 {
-	if (gathering == o)
-		gathering = NULL;
 	free(o->js);
 	o->js = NULL;
 }

@@ -5,7 +5,6 @@
  * known, twice at once: a reader ahead that judges the boots and one
  * that annotates them.
  */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -13,7 +12,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "cmd/diskalias.h"
 #include "lib/xalloc.h"
 #include "log.h"
 #include "unit.h"
@@ -63,8 +61,8 @@ static void annotate_judged(struct logger *lg, const struct log_sink *sink,
  * cut the input the same way, each from the first byte with its own
  * window, so they agree on every unit.
  */
-static void read_twice(struct logger *lg, const struct log_sink *sink,
-		       struct reader *r, off_t at)
+static int read_twice(struct logger *lg, const struct log_sink *sink,
+		      struct reader *r, off_t at)
 {
 	struct log_input in = { .format = lg->in.format };
 	struct reader ahead = { .fd = r->fd, .name = r->name }, past = { 0 };
@@ -73,6 +71,7 @@ static void read_twice(struct logger *lg, const struct log_sink *sink,
 	struct parsed *kept = NULL, p;
 	size_t nkept = 0, kept_max = 0;
 	size_t unread = 0;	/* units judged that are not annotated yet */
+	int e = 0;
 
 	if (r->mapped) {
 		ahead = *r;
@@ -86,8 +85,9 @@ static void read_twice(struct logger *lg, const struct log_sink *sink,
 		ahead.buf = xmalloc(ahead.cap);
 		reader_rewind(r);
 	}
-	reader_rewind(&ahead);
-	while (unit_take(&in, &ahead, &p.u)) {
+	if (!r->err)
+		reader_rewind(&ahead);
+	while (!r->err && unit_take(&in, &ahead, &p.u)) {
 		unsigned boot = pp.boot.boot_no;
 
 		unit_parse_kernel(in.format, &p);
@@ -96,6 +96,8 @@ static void read_twice(struct logger *lg, const struct log_sink *sink,
 			/* the units before this one are the boot judged */
 			annotate_judged(lg, sink, r, kept, nkept, unread, &past);
 			nkept = unread = 0;
+			if (r->err)
+				break;
 		}
 		unread++;
 		if (nkept < kept_max) {
@@ -105,19 +107,28 @@ static void read_twice(struct logger *lg, const struct log_sink *sink,
 		}
 	}
 	log_prepass_end(&pp);
-	annotate_judged(lg, sink, r, kept, nkept, unread, &past);
+	/* a read that failed ends the input there: nothing after it is
+	 * annotated, neither what the reader ahead judged */
+	if (ahead.err)
+		e = reader_error(&ahead, &lg->in);
+	else if (!r->err)
+		annotate_judged(lg, sink, r, kept, nkept, unread, &past);
+	if (!e)
+		e = reader_error(r, &lg->in);
 	free(kept);
 	if (!ahead.mapped)
 		free(ahead.buf);
 	free(in.scratch);
+	return e;
 }
 
-void log_read_input(struct logger *lg, const char *path)
+int log_read_input(struct logger *lg, const char *path)
 {
 	struct log_sink sink = log_annotating_sink(lg);
 	struct reader r = { .name = path };
 	bool twice;
 	off_t at;
+	int e;
 
 	if (strcmp(path, "-") == 0) {
 		r.fd = STDIN_FILENO;
@@ -125,9 +136,9 @@ void log_read_input(struct logger *lg, const char *path)
 	} else {
 		r.fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (r.fd < 0 && errno == EINTR && log_stop)
-			return;		/* a FIFO without a writer, stopped */
+			return 0;	/* a FIFO without a writer, stopped */
 		if (r.fd < 0)
-			err(DA_EXIT_FAILURE, "%s", path);
+			return log_input_fail(&lg->in, errno, "%s", path);
 		posix_fadvise(r.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	}
 	at = lseek(r.fd, 0, SEEK_CUR);
@@ -142,19 +153,26 @@ void log_read_input(struct logger *lg, const char *path)
 	 * journal says its boot in each record and is read once */
 	twice = lg->sys.run.loaded && (lg->in.format == LOG_FORMAT_KMSG ||
 				       lg->in.format == LOG_FORMAT_DMESG);
-	if (twice && at < 0) {
-		reader_spill(&r);
+	e = reader_error(&r, &lg->in);
+	if (!e && twice && at < 0) {
+		e = reader_spill(&r, &lg->in);
 		at = 0;
 	}
-	reader_map(&r, at);
-	if (twice)
-		read_twice(lg, &sink, &r, at);
-	else
+	if (!e) {
+		reader_map(&r, at);
+		e = reader_error(&r, &lg->in);
+	}
+	if (!e && twice) {
+		e = read_twice(lg, &sink, &r, at);
+	} else if (!e) {
 		unit_process(&lg->in, &sink, &r);
+		e = reader_error(&r, &lg->in);
+	}
 	if (r.mapped)
 		munmap(r.buf - r.map_skip, r.map_len + r.map_skip);
 	else
 		free(r.buf);
 	if (r.fd != STDIN_FILENO)
 		close(r.fd);
+	return e;
 }

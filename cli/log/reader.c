@@ -4,7 +4,6 @@
  * or a window moved over a mapping; a pipe copied to a temporary file to
  * be read twice.
  */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -14,7 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/diskalias.h"
 #include "lib/xalloc.h"
 #include "reader.h"
 
@@ -83,8 +81,11 @@ bool reader_fill(struct reader *r)
 		}
 		if (n < 0 && errno == EINTR && !log_stop)
 			continue;
-		if (n < 0 && errno != EINTR)
-			err(DA_EXIT_FAILURE, "%s", r->name);
+		if (n < 0 && errno != EINTR) {
+			r->err = -errno;
+			r->eof = true;
+			return false;
+		}
 		if (r->follow && !log_stop) {
 			if (r->sink->idle)
 				r->sink->idle(r->sink->pass);
@@ -101,7 +102,7 @@ bool reader_fill(struct reader *r)
  * Where a pipe's copy goes: $TMPDIR, else /var/tmp (on disk where /tmp
  * may be in memory), as a file no one else can open.
  */
-static int spill_file(const char *name, const char **dirp)
+static int spill_file(const char **dirp)
 {
 	const char *dir = getenv("TMPDIR");
 	char *path;
@@ -114,8 +115,7 @@ static int spill_file(const char *name, const char **dirp)
 	if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR))
 		return fd;
 	/* a file system without O_TMPFILE: a named file, unlinked at once */
-	if (asprintf(&path, "%s/diskalias-log.XXXXXX", dir) < 0)
-		errx(DA_EXIT_FAILURE, "%s: out of memory", name);
+	path = xasprintf("%s/diskalias-log.XXXXXX", dir);
 	fd = mkostemp(path, O_CLOEXEC);
 	if (fd >= 0)
 		unlink(path);
@@ -128,24 +128,29 @@ static int spill_file(const char *name, const char **dirp)
  * already, then the rest.  Memory stays bounded by the reader's buffer
  * whatever the size of the input.
  */
-void reader_spill(struct reader *r)
+int reader_spill(struct reader *r, struct log_input *in)
 {
 	const char *dir;
-	int m = spill_file(r->name, &dir);
+	int m = spill_file(&dir);
 	size_t len = r->end;
 	bool more = !r->eof;
+	int e;
 
 	if (m < 0)
-		err(DA_EXIT_FAILURE, "%s: cannot keep a copy in %s", r->name, dir);
+		return log_input_fail(in, errno, "%s: cannot keep a copy in %s",
+				      r->name, dir);
 	for (;;) {
 		for (size_t off = 0; off < len; ) {
 			ssize_t w = write(m, r->buf + off, len - off);
 
 			if (w < 0 && errno == EINTR)
 				continue;
-			if (w < 0)
-				err(DA_EXIT_FAILURE, "%s: cannot keep a copy in %s",
-				    r->name, dir);
+			if (w < 0) {
+				e = log_input_fail(in, errno, "%s: cannot keep a "
+						   "copy in %s", r->name, dir);
+				close(m);
+				return e;
+			}
 			off += (size_t)w;
 		}
 		if (!more)
@@ -154,9 +159,21 @@ void reader_spill(struct reader *r)
 		more = reader_fill(r);
 		len = r->end;
 	}
+	if (r->err) {
+		close(m);
+		return reader_error(r, in);
+	}
 	if (r->fd != STDIN_FILENO)
 		close(r->fd);
 	r->fd = m;
+	return 0;
+}
+
+int reader_error(const struct reader *r, struct log_input *in)
+{
+	if (r->err)
+		return log_input_fail(in, -r->err, "%s", r->name);
+	return r->sink_err;
 }
 
 void reader_rewind(struct reader *r)

@@ -40,15 +40,21 @@ struct reader {
 	bool positioned;
 	off_t off;
 	bool in_long_line;	/* the unit at start goes on a line cut long */
+	int err;		/* -errno: a read failed, the input ends there */
+	int sink_err;		/* -errno: the sink's idle() failed */
 };
 
-/* Read more into r->buf; returns false at the end of input. */
+/* Read more into r->buf; returns false at the end of input, or where it
+ * failed (r->err, r->sink_err). */
 bool reader_fill(struct reader *r);
 /* Read r again from its first byte (a file reader is at it already). */
 void reader_rewind(struct reader *r);
 /* Read a regular file from offset at through a mapping, if it can be. */
 void reader_map(struct reader *r, off_t at);
-/* Copy a pipe to a temporary file, to be read twice. */
-void reader_spill(struct reader *r);
+/* Copy a pipe to a temporary file, to be read twice: 0, or -errno with
+ * in->why set. */
+int reader_spill(struct reader *r, struct log_input *in);
+/* What stopped r early: 0, or -errno (in->why set for a read). */
+int reader_error(const struct reader *r, struct log_input *in);
 
 #endif

@@ -142,7 +142,8 @@ bool unit_take(struct log_input *in, struct reader *r, struct unit *u)
 		}
 		if (r->eof || log_stop)
 			break;
-		reader_fill(r);
+		if (!reader_fill(r) && (r->err || r->sink_err))
+			break;		/* nothing more of it, whole or not */
 	}
 	return false;
 }
@@ -165,8 +166,8 @@ void unit_process(struct log_input *in, const struct log_sink *sink,
 		unit_deliver(in, sink, &u);
 }
 
-void unit_read_stream(struct log_input *in, const struct log_sink *sink,
-		      struct reader *r)
+int unit_read_stream(struct log_input *in, const struct log_sink *sink,
+		     struct reader *r)
 {
 	r->cap = RECORD_MAX + READ_SIZE;
 	r->buf = xmalloc(r->cap);
@@ -175,4 +176,5 @@ void unit_read_stream(struct log_input *in, const struct log_sink *sink,
 	reader_fill(r);
 	unit_process(in, sink, r);
 	free(r->buf);
+	return reader_error(r, in);
 }

@@ -45,11 +45,13 @@ void unit_handle(struct log_input *in, const struct log_sink *sink,
 		 const char *raw, size_t len);
 void unit_deliver(struct log_input *in, const struct log_sink *sink,
 		  const struct unit *u);
-/* Every unit of r to the sink. */
+/* Every unit of r to the sink, until its end or its failure (r->err,
+ * r->sink_err). */
 void unit_process(struct log_input *in, const struct log_sink *sink,
 		  struct reader *r);
-/* r (fd and name set) read into a buffer of its own, every unit to sink. */
-void unit_read_stream(struct log_input *in, const struct log_sink *sink,
-		      struct reader *r);
+/* r (fd and name set) read into a buffer of its own, every unit to sink:
+ * 0, or -errno (reader_error()). */
+int unit_read_stream(struct log_input *in, const struct log_sink *sink,
+		     struct reader *r);
 
 #endif
