@@ -238,8 +238,11 @@ static int run_log(int argc, char **argv)
 	/* what was annotated before a failure goes out too */
 	if (r < 0 && lg.in.why)
 		warnx("%s", lg.in.why);
-	if (log_output_flush(&lg.out) != 0 || ferror(stdout))
+	if (log_output_flush(&lg.out) != 0 || ferror(stdout)) {
+		if (r < 0 && !lg.in.why)
+			errno = -r;	/* the output's failure before a wait */
 		exit_write_error();
+	}
 	if (r < 0) {
 		logger_free(&lg);
 		free(source);

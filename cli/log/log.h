@@ -320,7 +320,7 @@ struct log_sink {
 	void (*malformed)(void *pass, const char *raw, size_t len, bool count,
 			  bool piece);
 	/* the reader is about to wait for more input (NULL: nothing to do);
-	 * 0, or -errno */
+	 * 0, or -errno, which ends the reading */
 	int (*idle)(void *pass);
 	void *pass;
 };

@@ -123,6 +123,7 @@ static int follow_kmsg_device(struct logger *lg, const struct log_sink *sink,
 	static char buf[KMSG_READ_MAX];
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	ssize_t n;
+	int e;
 
 	while (!log_stop) {
 		n = read(fd, buf, sizeof(buf));
@@ -138,7 +139,9 @@ static int follow_kmsg_device(struct logger *lg, const struct log_sink *sink,
 			continue;
 		if (n < 0 && errno != EAGAIN)
 			return log_input_fail(&lg->in, errno, "/dev/kmsg");
-		sink->idle(sink->pass);
+		e = sink->idle(sink->pass);
+		if (e < 0)
+			return e;	/* the output failed: the verb says so */
 		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
 			return log_input_fail(&lg->in, errno, "/dev/kmsg: poll");
 	}

@@ -87,8 +87,13 @@ bool reader_fill(struct reader *r)
 			return false;
 		}
 		if (r->follow && !log_stop) {
-			if (r->sink->idle)
-				r->sink->idle(r->sink->pass);
+			int e = r->sink->idle ? r->sink->idle(r->sink->pass) : 0;
+
+			if (e < 0) {
+				r->sink_err = e;
+				r->eof = true;
+				return false;
+			}
 			poll(NULL, 0, FOLLOW_POLL_MS);
 			if (!log_stop)
 				continue;
