@@ -28,6 +28,7 @@ enum {
 	OPT_DRY_RUN,
 	OPT_CHECK,
 	OPT_UDEV,
+	OPT_RECORD_EXPORT,
 };
 
 struct apply_ctx {
@@ -49,6 +50,9 @@ static void usage_apply(void)
 	printf("     --check           as --dry-run; exit 8 when something would change\n");
 	printf(" -J, --json            report what was done, disk by disk, in JSON\n");
 	printf("     --udev            for a udev rule: one disk, print DISKALIAS_ALIAS=\n");
+	printf("     --record-export <file>\n");
+	printf("                       with --udev: append the name record to <file> as\n");
+	printf("                       journal export text, not to the journal\n");
 	usage_common_options();
 	printf("\nExit status: 0 all set, 1 none set, 64 some set, 8 some to set (--check);\n"
 	       "see diskalias(8).\n");
@@ -303,6 +307,7 @@ static const struct option apply_longopts[] = {
 	{ "check",   no_argument,       NULL, OPT_CHECK },
 	{ "json",    no_argument,       NULL, 'J' },
 	{ "udev",    no_argument,       NULL, OPT_UDEV },
+	{ "record-export", required_argument, NULL, OPT_RECORD_EXPORT },
 	COMMON_LONGOPTS,
 	{ NULL, 0, NULL, 0 }
 };
@@ -310,7 +315,7 @@ static const struct option apply_longopts[] = {
 static int run_apply(int argc, char **argv)
 {
 	struct apply_ctx ax = { 0 };
-	const char *config = NULL;
+	const char *config = NULL, *record_export = NULL;
 	bool udev = false;
 	int c;
 
@@ -332,17 +337,22 @@ static int run_apply(int argc, char **argv)
 		case OPT_UDEV:
 			udev = true;
 			break;
+		case OPT_RECORD_EXPORT:
+			record_export = optarg;
+			break;
 		default:
 			common_option(c, optarg);
 		}
 	}
 	if (udev && (argc - optind != 1 || ax.dry_run || ax.report.json))
 		usage_error("apply: --udev takes one DISK and no --dry-run, --check or --json");
+	if (record_export && !udev)
+		usage_error("apply: --record-export goes with --udev");
 	setup_sysroot();
 
 	ax.path = config ? config : CONF_PATH;
 	if (udev)
-		return apply_udev(ax.path, !config, argv[optind]);
+		return apply_udev(ax.path, !config, argv[optind], record_export);
 	ax.report.check = ax.dry_run;
 	return apply_all(&ax, !config, argv + optind, argc - optind);
 }

@@ -11,6 +11,10 @@
  * it names another disk too, and the kernel, which keeps aliases unique,
  * says whether another disk holds the alias.  Only when either may be so
  * are all disks read, to name them as apply does (conf_decide()).
+ *
+ * Run by udev (ACTION set), it then writes the disk's name record
+ * (udev_record.h); for a remove, or the kernel's own event of an alias
+ * set or released, that record is all it does.
  */
 #include <err.h>
 #include <errno.h>
@@ -19,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alias/alias_rules.h"
 #include "apply.h"
 #include "conf/conf.h"
 #include "conf/conf_decide.h"
@@ -28,6 +33,7 @@
 #include "diskalias.h"
 #include "lib/sysroot.h"
 #include "lib/xalloc.h"
+#include "udev_record.h"
 
 /*
  * udev's links for the disk ("/dev/disk/by-id/x /dev/disk/by-path/y"),
@@ -130,7 +136,7 @@ static bool alias_may_name_device(const char *alias, const char *name)
  * and held_ok: the caller reads every disk to say which.
  */
 static int give_alias(const char *path, const char *name,
-		      const struct conf_entry *e, bool held_ok)
+		      const struct conf_entry *e, bool held_ok, char *given)
 {
 	char *current = NULL;
 	int r, st = DA_EXIT_OK;
@@ -163,8 +169,10 @@ static int give_alias(const char *path, const char *name,
 		st = DA_EXIT_FAILURE;
 	}
 	/* set, already set, or no attribute: udev makes the link either way */
-	if (st == DA_EXIT_OK)
+	if (st == DA_EXIT_OK) {
 		printf("DISKALIAS_ALIAS=%s\n", e->alias);
+		snprintf(given, ALIAS_MAX_LEN + 1, "%s", e->alias);
+	}
 	free(current);
 	return st;
 }
@@ -182,7 +190,8 @@ static int conflict(const char *path, const char *name, const struct conf *c,
 
 /* Decide with every disk read (self: the disk by DEVLINKS, or NULL). */
 static int apply_scanned(const char *path, const char *name,
-			 const struct conf *c, const struct disk *self)
+			 const struct conf *c, const struct disk *self,
+			 char *given)
 {
 	struct disk_table dt = { 0 };
 	struct conf_decision dc;
@@ -200,15 +209,19 @@ static int apply_scanned(const char *path, const char *name,
 		if (dc.verdict == CONF_CONFLICT)
 			st = conflict(path, name, c, &dc, d);
 		else if (dc.verdict == CONF_GIVE)
-			st = give_alias(path, name, dc.entry, false);
+			st = give_alias(path, name, dc.entry, false, given);
 		conf_view_free(&v);
 	}
 	disks_free(&dt);
 	return st;
 }
 
-int apply_udev(const char *path, bool in_sysroot, const char *arg)
+int apply_udev(const char *path, bool in_sysroot, const char *arg,
+	       const char *record_export)
 {
+	char given[ALIAS_MAX_LEN + 1] = "";
+	enum name_event ev;
+	bool record;
 	const char *devlinks = getenv("DEVLINKS");
 	struct conf_decision dc;
 	struct disk self = { 0 };
@@ -221,14 +234,22 @@ int apply_udev(const char *path, bool in_sysroot, const char *arg)
 	if (!*arg || strchr(arg, '/') || strlen(arg) >= sizeof(name))
 		usage_error("apply: --udev needs a kernel disk name, not %s", arg);
 	snprintf(name, sizeof(name), "%s", arg);
+	record = udev_record_event(&ev);
+	if (record && ev != NAME_EVENT_ADD && ev != NAME_EVENT_CHANGE) {
+		/* nothing to apply: the disk is gone, or only its alias changed */
+		udev_record_write(ev, name, NULL, record_export);
+		return DA_EXIT_OK;
+	}
 
-	if (conf_load_or_warn(path, in_sysroot, in_sysroot, &c, NULL, NULL) < 0)
-		return DA_EXIT_FAILURE;
+	if (conf_load_or_warn(path, in_sysroot, in_sysroot, &c, NULL, NULL) < 0) {
+		st = DA_EXIT_FAILURE;
+		goto record;
+	}
 	if (c.nentries == 0)
 		goto out;
 	if (!devlinks || !*devlinks) {
 		/* the disk's links are in /dev/disk alone: read them all */
-		st = apply_scanned(path, name, &c, NULL);
+		st = apply_scanned(path, name, &c, NULL, given);
 		goto out;
 	}
 	self.name = name;
@@ -239,10 +260,13 @@ int apply_udev(const char *path, bool in_sysroot, const char *arg)
 	else if (dc.verdict == CONF_GIVE &&
 		 (names_other_disk(dc.entry, name) ||
 		  alias_may_name_device(dc.entry->alias, name) ||
-		  (st = give_alias(path, name, dc.entry, true)) < 0))
-		st = apply_scanned(path, name, &c, &self);
+		  (st = give_alias(path, name, dc.entry, true, given)) < 0))
+		st = apply_scanned(path, name, &c, &self, given);
 	free_links(&self);
 out:
 	conf_free(&c);
+record:
+	if (record)
+		udev_record_write(ev, name, given[0] ? given : NULL, record_export);
 	return st;
 }

@@ -135,6 +135,26 @@ int udev_db_read(int dirfd, dev_t devno, char *buf, size_t bufsz,
 	return 1;
 }
 
+void udev_facts_from_env(char *const *env, struct udev_facts *uf)
+{
+	struct found model = { 0 }, serial = { 0 }, wwn = { 0 };
+
+	memset(uf, 0, sizeof(*uf));
+	for (; env && *env; env++) {
+		size_t len = strlen(*env);
+
+		offer(model_keys, *env, len, &model);
+		offer(serial_keys, *env, len, &serial);
+		offer(wwn_keys, *env, len, &wwn);
+	}
+	if (model.value)
+		uf->model = clean_value(&model, model.rank == 0);
+	if (serial.value)
+		uf->serial = clean_value(&serial, false);
+	if (wwn.value)
+		uf->wwn = xstrndup(wwn.value, wwn.len);
+}
+
 void udev_facts_free(struct udev_facts *uf)
 {
 	free(uf->model);

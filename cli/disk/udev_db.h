@@ -28,6 +28,13 @@ struct udev_facts {
 int udev_db_read(int dirfd, dev_t devno, char *buf, size_t bufsz,
 		 struct udev_facts *uf);
 
+/*
+ * The same facts from the properties of a udev event, "KEY=VALUE" each
+ * (the environment udev gives a rule's program: on remove, what its
+ * database kept).
+ */
+void udev_facts_from_env(char *const *env, struct udev_facts *uf);
+
 void udev_facts_free(struct udev_facts *uf);
 
 #endif
