@@ -33,6 +33,32 @@ struct times {
 	bool has_source, has_mono;
 };
 
+/* A field saying who wrote the record: twice is a forgery's sign. */
+static void writer_field(struct journal_writer *w, struct journal_span *f,
+			 struct journal_span s)
+{
+	w->repeated |= f->p != NULL;
+	*f = s;
+}
+
+/* DISKALIAS_<name> of a name record. */
+static void name_field(struct journal_name_fields *nf, const char *name,
+		       size_t len, struct journal_span s)
+{
+	if (span_is(name, len, "LINK")) {
+		if (nf->nlinks < JOURNAL_DEVLINKS_MAX)
+			nf->links[nf->nlinks++] = s;
+		return;
+	}
+	for (size_t i = 0; i < NAME_FIELD_COUNT; i++) {
+		if (span_is(name, len, name_field_names[i])) {
+			nf->repeated |= nf->fields[i].p != NULL;
+			nf->fields[i] = s;
+			return;
+		}
+	}
+}
+
 /* One field of a record: what diskalias log keeps of it. */
 static void take(const char *key, size_t klen, const char *val, size_t vlen,
 		 struct log_record *rec, struct journal_fields *jf,
@@ -58,12 +84,27 @@ static void take(const char *key, size_t klen, const char *val, size_t vlen,
 		if (span_is(key, klen, "SYSLOG_FACILITY") && number(val, vlen, &v) &&
 		    v <= 127)
 			rec->facility = (int)v;
+		else if (span_is(key, klen, "SYSLOG_IDENTIFIER"))
+			writer_field(&jf->writer, &jf->writer.identifier, s);
+		break;
+	case 'D':
+		if (klen > sizeof(NAME_RECORD_PREFIX) - 1 &&
+		    memcmp(key, NAME_RECORD_PREFIX, sizeof(NAME_RECORD_PREFIX) - 1) == 0)
+			name_field(&jf->name, key + sizeof(NAME_RECORD_PREFIX) - 1,
+				   klen - (sizeof(NAME_RECORD_PREFIX) - 1), s);
 		break;
 	case '_':
 		if (span_is(key, klen, "_BOOT_ID")) {
 			jf->boot_id = s;
 		} else if (span_is(key, klen, "_TRANSPORT")) {
+			jf->writer.repeated |= jf->transport.p != NULL;
 			jf->transport = s;
+		} else if (span_is(key, klen, "_UID")) {
+			writer_field(&jf->writer, &jf->writer.uid, s);
+		} else if (span_is(key, klen, "_COMM")) {
+			writer_field(&jf->writer, &jf->writer.comm, s);
+		} else if (span_is(key, klen, "_EXE")) {
+			writer_field(&jf->writer, &jf->writer.exe, s);
 		} else if (span_is(key, klen, "_KERNEL_SUBSYSTEM")) {
 			jf->subsystem = s;
 		} else if (span_is(key, klen, "_KERNEL_DEVICE")) {

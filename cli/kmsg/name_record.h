@@ -35,4 +35,21 @@ enum name_event {
 /* DISKALIAS_EVENT's values, by enum name_event. */
 extern const char *const name_event_words[NAME_EVENT_COUNT];
 
+/* The fields that a record has at most once, after the prefix. */
+enum name_field {
+	NAME_FIELD_EVENT,
+	NAME_FIELD_DISK,
+	NAME_FIELD_MAJ_MIN,
+	NAME_FIELD_DISKSEQ,
+	NAME_FIELD_KEY,
+	NAME_FIELD_WWN,
+	NAME_FIELD_SERIAL,
+	NAME_FIELD_ALIAS,
+	NAME_FIELD_ALIAS_FROM,
+	NAME_FIELD_COUNT
+};
+
+/* "EVENT", "DISK", ...: each name_field's name without the prefix. */
+extern const char *const name_field_names[NAME_FIELD_COUNT];
+
 #endif

@@ -7,7 +7,9 @@
  * (libsystemd) rather than through "journalctl -o export |".
  *
  * Only _TRANSPORT=kernel (and, when asked, one boot's _BOOT_ID) is matched
- * in the journal; which records are about a disk is decided by the caller
+ * in the journal, and when asked, as a second match of its own, the
+ * tool's name records by the fields journald vouches for; never any
+ * other record.  Which records are about a disk is decided by the caller
  * from the text: the block layer's "I/O error, dev sdb, ..." records carry
  * no DEVICE field and sd's are tagged with the SCSI address, so a match on
  * a disk's own fields would drop them.
@@ -34,6 +36,8 @@ struct journal_source {
 	const char *boot;	/* NULL: every boot; a 32-digit _BOOT_ID; or an
 				 * offset as journalctl -b takes it: 0 or -N from
 				 * the latest boot, N from the first (1) */
+	bool name_records;	/* the tool's name records too (a second match:
+				 * journal_is_name_record() says which count) */
 };
 
 /* Whether boot is a _BOOT_ID or an offset that journal_source takes. */
@@ -47,7 +51,8 @@ bool journal_boot_valid(const char *boot);
 int journal_reader_open(struct journal_reader **jr, const struct journal_source *src);
 
 /*
- * The next kernel record: 1 and the record, 0 after the last one, -errno
+ * The next kernel record (or name record, when asked: journal_is_kernel()
+ * tells them apart): 1 and the record, 0 after the last one, -errno
  * when the journal cannot be read.  rec and jf point into the reader,
  * valid until the next call.
  */

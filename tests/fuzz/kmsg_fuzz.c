@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alias/alias_rules.h"
 #include "kmsg/journal.h"
 #include "kmsg/kmsg.h"
 
@@ -86,6 +87,24 @@ static void check_journal_fields(const struct journal_fields *jf,
 		if (jf->devlinks[i].len &&
 		    (jf->devlinks[i].p < lo || jf->devlinks[i].p + jf->devlinks[i].len > hi))
 			abort();
+	/* a name record's fields: each inside the input, the alias valid */
+	{
+		struct name_record nr;
+
+		journal_is_name_record(jf);
+		if (journal_name_record(jf, &nr) == 0) {
+			const struct journal_span *ns[] = {
+				&nr.disk, &nr.key, &nr.wwn, &nr.serial, &nr.alias,
+			};
+
+			for (size_t i = 0; i < sizeof(ns) / sizeof(*ns); i++)
+				if (ns[i]->len && (ns[i]->p < lo || ns[i]->p + ns[i]->len > hi))
+					abort();
+			if (!nr.disk.len || nr.nlinks > JOURNAL_DEVLINKS_MAX ||
+			    (nr.alias.p && !alias_attr_ok(nr.alias.p, nr.alias.len)))
+				abort();
+		}
+	}
 }
 
 static void check_classify(const char *text, size_t len)

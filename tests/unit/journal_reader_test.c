@@ -77,6 +77,22 @@ static const char *const block_dev[] = {
 	"_KERNEL_DEVICE", "b8:16", "_UDEV_SYSNAME", "sdb", NULL,
 };
 
+/* The tool's name record as journald stamps it, and users' forgeries. */
+#define NAME_FIELDS "SYSLOG_IDENTIFIER", "diskalias", "DISKALIAS_EVENT", "add", \
+	"DISKALIAS_DISK", "sdb", "DISKALIAS_ALIAS", "data0"
+static const char *const by_tool[] = {
+	"_UID", "0", "_COMM", "diskalias", "_EXE", "/usr/sbin/diskalias", NAME_FIELDS, NULL,
+};
+static const char *const by_user[] = {		/* logger, systemd-cat, send */
+	"_UID", "1000", NAME_FIELDS, NULL,
+};
+static const char *const by_root_other[] = {	/* root's script, the same fields */
+	"_UID", "0", "_COMM", "python3", NAME_FIELDS, NULL,
+};
+static const char *const by_root[] = {		/* root's logger, systemd-cat */
+	"_UID", "0", NAME_FIELDS, NULL,
+};
+
 static void write_journal(const char *remote, const char *file)
 {
 	char *cmd;
@@ -96,6 +112,14 @@ static void write_journal(const char *remote, const char *file)
 	entry(f, BOOT_A, "kernel", 2301500, "5", "sd 2:0:0:1: [sdb] Attached SCSI disk",
 	      sd_attach);
 	entry(f, BOOT_A, "stdout", 2400000, "6", "systemd-udevd: not a kernel record", NULL);
+	entry(f, BOOT_A, "journal", 2500000, "6", "sdb: wwn-0x5000c500a1b2c3d4 (alias data0)",
+	      by_tool);
+	entry(f, BOOT_A, "syslog", 2500001, "6", "forged: logger", by_user);
+	entry(f, BOOT_A, "stdout", 2500002, "6", "forged: systemd-cat", by_user);
+	entry(f, BOOT_A, "journal", 2500003, "6", "forged: sd_journal_send", by_user);
+	entry(f, BOOT_A, "journal", 2500004, "6", "forged: root's script", by_root_other);
+	entry(f, BOOT_A, "syslog", 2500005, "6", "forged: root's logger", by_root);
+	entry(f, BOOT_A, "stdout", 2500006, "6", "forged: root's systemd-cat", by_root);
 	entry(f, BOOT_A, "kernel", 5140900, "3",
 	      "I/O error, dev sdb, sector 2048 op 0x0:(READ) flags 0x0 phys_seg 1 "
 	      "prio class 2", NULL);
@@ -178,6 +202,35 @@ static void boots(const char *dir)
 	}
 }
 
+/*
+ * With name records asked for: the tool's, and no forgery, in their
+ * place among the kernel's; never any other record.
+ */
+static void name_records(const char *dir)
+{
+	struct journal_source src = { .dir = dir, .boot = "-1", .name_records = true };
+	static const char want[] = "Linux version 6.1.0-|sd 2:0:0:1: [sdb] At|"
+		"sdb: wwn-0x5000c500a|I/O error, dev sdb, |EXT4-fs warning (dev";
+	struct journal_reader *jr;
+	struct log_record rec;
+	struct journal_fields jf;
+	char got[1024];
+	int r = read_all(&src, got, sizeof(got));
+
+	expect(r == 0 && strcmp(got, want) == 0,
+	       "name records: the tool's as root, none a user or another program wrote");
+	if (r != 0 || strcmp(got, want) != 0)
+		printf("#   got %d, %s\n", r, got);
+	if (journal_reader_open(&jr, &src) < 0)
+		return;
+	while ((r = journal_reader_next(jr, &rec, &jf)) > 0 && journal_is_kernel(&jf))
+		;
+	expect(r > 0 && journal_is_name_record(&jf) && jf.name.nlinks == 0 &&
+	       jf.name.fields[NAME_FIELD_ALIAS].len == 5,
+	       "... its fields read through sd-journal");
+	journal_reader_close(jr);
+}
+
 static void fields(const char *dir)
 {
 	struct journal_source src = { .dir = dir, .boot = "-1" };
@@ -239,6 +292,7 @@ int main(int argc, char **argv)
 	if (asprintf(&path, "%s/files", dir) < 0)
 		return 2;
 	boots(path);
+	name_records(path);
 	fields(path);
 
 	/* a system's journal: /var/log/journal/MACHINE-ID below its root */
