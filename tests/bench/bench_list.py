@@ -25,6 +25,9 @@ wwn link (what anyone who uses aliases has):
   conf: list              list, with the CONF-ALIAS and CONF-STATE columns
   conf: apply --dry-run   every disk's alias decided and checked
   conf: apply --udev      one disk's udev event (its environment as udev gives it)
+  conf: apply --udev +record  the same with its name record (diskalias(8),
+                          NAME RECORDS) appended to a file (--record-export:
+                          no journald here; a send to it is one datagram)
 
 and then, on a tree of 100 disks whose first partition is mounted M
 times (--mounts, each target twice, as bind mounts give), list with its
@@ -60,7 +63,7 @@ GOAL_SECONDS = 0.2
 GOAL_GROWTH = 12.0
 # with the config (issue 13)
 GOAL_CONF = {"conf: list": 0.3, "conf: apply --dry-run": 0.5,
-             "conf: apply --udev": 0.005}
+             "conf: apply --udev": 0.005, "conf: apply --udev +record": 0.005}
 GOAL_CONF_GROWTH = ("conf: list", "conf: apply --dry-run")
 # lsblk (no MOUNTPOINTS) on the same trees when the goal was set (issue 4):
 # how fast this machine is now against then
@@ -138,6 +141,9 @@ def udev_env(n):
         "DEVPATH": "/devices/virtual/block/" + name,
         "SEQNUM": "4242",
         "USEC_INITIALIZED": "4242000",
+        "MAJOR": "8",
+        "MINOR": str(16 * i),
+        "DISKSEQ": str(i + 1),
         "ID_WWN": "0x" + wwn,
         "DEVLINKS": ("/dev/disk/by-id/scsi-3%s /dev/disk/by-id/wwn-0x%s "
                      "/dev/disk/by-path/pci-0000:00:04.0-scsi-0:0:%d:%d"
@@ -209,6 +215,11 @@ def main():
                                                           "--dry-run"], opts.runs),
                   ("conf: apply --udev", lambda r, n: [binary, "--sysroot", r, "apply",
                                                        "--udev", udev_env(n)[0]],
+                   max(opts.runs, 51)),
+                  ("conf: apply --udev +record",
+                   lambda r, n: [binary, "--sysroot", r, "apply", "--udev",
+                                 udev_env(n)[0], "--record-export",
+                                 os.path.join(r, "records.export")],
                    max(opts.runs, 51))]
 
     print("trees in %s; medians of %d runs (lsblk %d); seconds: wall cpu"
