@@ -24,17 +24,14 @@ add_problem(struct conf *c, unsigned int line, const char *fmt, ...)
 {
 	struct conf_problem *p;
 	va_list ap;
-	int r;
 
 	c->problems = xreallocarray(c->problems, c->nproblems + 1,
 				    sizeof(*c->problems));
 	p = &c->problems[c->nproblems++];
 	p->line = line;
 	va_start(ap, fmt);
-	r = vasprintf(&p->reason, fmt, ap);
+	p->reason = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (r < 0)
-		xalloc_failed();
 }
 
 static const char *quote(const char *s, size_t len, char *buf)

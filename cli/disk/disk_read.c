@@ -191,10 +191,7 @@ static void add_part(struct disk *d, const char *name, size_t *cap)
 {
 	struct disk_part *p;
 
-	if (d->nparts == *cap) {
-		*cap = *cap ? *cap * 2 : 4;
-		d->parts = xreallocarray(d->parts, *cap, sizeof(*d->parts));
-	}
+	XGROW(d->parts, d->nparts, *cap, 4);
 	p = &d->parts[d->nparts++];
 	memset(p, 0, sizeof(*p));
 	p->name = xstrdup(name);

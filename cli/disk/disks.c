@@ -51,10 +51,7 @@ static int list_block_dir(int fd, char ***names, size_t *n)
 	while ((de = readdir(dir))) {
 		if (de->d_name[0] == '.' || !disk_name_ok(de->d_name))
 			continue;
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 64;
-			*names = xreallocarray(*names, cap, sizeof(char *));
-		}
+		XGROW(*names, *n, cap, 64);
 		(*names)[(*n)++] = xstrdup(de->d_name);
 	}
 	closedir(dir);

@@ -12,6 +12,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "xalloc.h"
+
 static char *prefix;
 static int root_fd = -1;
 static bool confined;		/* a --sysroot other than "/" */
@@ -90,11 +92,7 @@ int sysroot_fd(void)
 
 char *sysroot_path(const char *abs_path)
 {
-	char *p;
-
-	if (asprintf(&p, "%s%s", sysroot_prefix(), abs_path) < 0)
-		return NULL;
-	return p;
+	return xasprintf("%s%s", sysroot_prefix(), abs_path);
 }
 
 /* "/sys/block" -> "sys/block"; "/" -> "." */

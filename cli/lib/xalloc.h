@@ -65,18 +65,25 @@ static inline char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+static inline char * __attribute__((format(printf, 1, 0)))
+xvasprintf(const char *fmt, va_list ap)
+{
+	char *p;
+
+	if (vasprintf(&p, fmt, ap) < 0)
+		xalloc_failed();
+	return p;
+}
+
 static inline char * __attribute__((format(printf, 1, 2)))
 xasprintf(const char *fmt, ...)
 {
 	va_list ap;
 	char *p;
-	int r;
 
 	va_start(ap, fmt);
-	r = vasprintf(&p, fmt, ap);
+	p = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (r < 0)
-		xalloc_failed();
 	return p;
 }
 

@@ -230,10 +230,7 @@ static void keep_file(struct journal_reader *jr, int fd)
 		close(fd);
 		return;
 	}
-	if (jr->nfds == jr->fds_cap) {
-		jr->fds_cap = jr->fds_cap ? 2 * jr->fds_cap : 16;
-		jr->fds = xreallocarray(jr->fds, jr->fds_cap, sizeof(*jr->fds));
-	}
+	XGROW(jr->fds, jr->nfds, jr->fds_cap, 16);
 	jr->fds[jr->nfds++] = fd;
 }
 
@@ -265,8 +262,7 @@ static void find_files(struct journal_reader *jr,
 
 		if (!file && !(top && is_machine_dir(de)))
 			continue;
-		if (asprintf(&path, "%s/%s", dir, de->d_name) < 0)
-			xalloc_failed();
+		path = xasprintf("%s/%s", dir, de->d_name);
 		if (!file)
 			find_files(jr, src, path, false);
 		else if ((fd = src->open_in_root(path, O_RDONLY | O_NONBLOCK)) >= 0)

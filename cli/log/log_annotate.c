@@ -18,10 +18,7 @@
 static void add_hit(struct log_rec *r, size_t start, size_t len, uint32_t ev,
 		    enum log_token_kind kind)
 {
-	if (r->nhits == r->hits_cap) {
-		r->hits_cap = r->hits_cap ? r->hits_cap * 2 : 16;
-		r->hits = xreallocarray(r->hits, r->hits_cap, sizeof(*r->hits));
-	}
+	XGROW(r->hits, r->nhits, r->hits_cap, 16);
 	r->hits[r->nhits++] = (struct hit){ .start = start, .len = len,
 					    .ev = ev, .kind = kind };
 }
@@ -221,11 +218,7 @@ static void find_disks(struct logger *lg, const struct log_record *rec,
 static uint32_t list_disk(struct log_rec *r, struct ev_disk *e, uint32_t k)
 {
 	if (e->listed != r->nrecords) {
-		if (r->ndisks == r->disks_cap) {
-			r->disks_cap = r->disks_cap ? r->disks_cap * 2 : 8;
-			r->disks = xreallocarray(r->disks, r->disks_cap,
-						 sizeof(*r->disks));
-		}
+		XGROW(r->disks, r->ndisks, r->disks_cap, 8);
 		e->listed = r->nrecords;
 		e->rec_disk = (uint32_t)r->ndisks;
 		r->disks[r->ndisks++] = (struct rec_disk){ .ev = k };

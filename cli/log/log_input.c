@@ -14,10 +14,8 @@
 static int fail(struct log_input *in, int err, bool say_err, const char *fmt,
 		va_list ap)
 {
-	char *what;
+	char *what = xvasprintf(fmt, ap);
 
-	if (vasprintf(&what, fmt, ap) < 0)
-		xalloc_failed();
 	free(in->why);
 	in->why = say_err ? xasprintf("%s: %s", what, strerror(err)) : what;
 	if (say_err)

@@ -64,10 +64,7 @@ void ev_groups_move(struct ev_groups *gs, uint32_t *group, const char *key,
 	if (s->id1) {
 		gi = s->id1 - 1;
 	} else {
-		if (gs->n == gs->cap) {
-			gs->cap = gs->cap ? 2 * gs->cap : 16;
-			gs->g = xreallocarray(gs->g, gs->cap, sizeof(*gs->g));
-		}
+		XGROW(gs->g, gs->n, gs->cap, 16);
 		gi = (uint32_t)gs->n++;
 		g = &gs->g[gi];
 		memcpy(g->key, key, len);
@@ -77,10 +74,7 @@ void ev_groups_move(struct ev_groups *gs, uint32_t *group, const char *key,
 		strmap_fill(&gs->map, s, gi);
 	}
 	g = &gs->g[gi];
-	if (g->n == g->cap) {
-		g->cap = g->cap ? 2 * g->cap : 2;
-		g->ids = xreallocarray(g->ids, g->cap, sizeof(*g->ids));
-	}
+	XGROW(g->ids, g->n, g->cap, 2);
 	g->ids[g->n++] = id;
 	*group = gi;
 }
@@ -228,10 +222,7 @@ uint32_t ev_map_get(struct ev_map *m, const char *name, size_t len, bool create)
 		return EV_NONE;
 	if (!m->slots || 2 * (m->n + 1) > m->mask + 1)
 		ev_map_grow(m);
-	if (m->n == m->cap) {
-		m->cap = m->cap ? 2 * m->cap : 16;
-		m->disks = xreallocarray(m->disks, m->cap, sizeof(*m->disks));
-	}
+	XGROW(m->disks, m->n, m->cap, 16);
 	e = &m->disks[m->n];
 	memset(e, 0, sizeof(*e));
 	memcpy(e->name, name, len);

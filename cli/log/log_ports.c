@@ -53,10 +53,7 @@ static struct ev_port *port_get(struct log_boot *b, const char *id, size_t len)
 	s = strmap_slot(&b->port_ids, &k, id, len);
 	if (s->id1)
 		return &b->ports[s->id1 - 1];
-	if (b->nports == b->ports_cap) {
-		b->ports_cap = b->ports_cap ? b->ports_cap * 2 : 8;
-		b->ports = xreallocarray(b->ports, b->ports_cap, sizeof(*b->ports));
-	}
+	XGROW(b->ports, b->nports, b->ports_cap, 8);
 	i = (uint32_t)b->nports++;
 	p = &b->ports[i];
 	memset(p, 0, sizeof(*p));
