@@ -10,16 +10,7 @@
 #include <string.h>
 
 #include "lib/byte_runs.h"
-
-static int failures, count;
-
-static void expect(int ok, const char *what)
-{
-	count++;
-	printf("%s %d - %s\n", ok ? "ok" : "not ok", count, what);
-	if (!ok)
-		failures++;
-}
+#include "tap.h"
 
 static size_t ref_run(const unsigned char *s, size_t len, bool json)
 {
@@ -64,7 +55,7 @@ int main(void)
 							 "json %d len %zu ender 0x%02x at %zu: "
 							 "%zu, want %zu", json, len,
 							 enders[e], at, got, want);
-						expect(0, what);
+						check(0, what);
 					}
 				}
 			}
@@ -78,7 +69,6 @@ int main(void)
 		 "64-bit words"
 #endif
 		 );
-	expect(!bad, what);
-	printf("1..%d\n", count);
-	return failures ? 1 : 0;
+	check(!bad, what);
+	return tap_end();
 }

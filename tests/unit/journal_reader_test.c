@@ -16,19 +16,10 @@
 #include <unistd.h>
 
 #include "log/journal_reader.h"
+#include "tap.h"
 
 #define BOOT_A "0f5c1d8e2a3b4c5d6e7f8091a2b3c4d5"
 #define BOOT_B "7e6d5c4b3a291807f6e5d4c3b2a19081"
-
-static int failures, count;
-
-static void expect(int ok, const char *what)
-{
-	count++;
-	printf("%sok %d - %s\n", ok ? "" : "not ", count, what);
-	if (!ok)
-		failures++;
-}
 
 /* One export field; binary framing when the value has a newline. */
 static void field(FILE *f, const char *key, const char *val)
@@ -196,7 +187,7 @@ static void boots(const char *dir)
 
 		snprintf(what, sizeof(what), "boot %s: %d, %s", cases[i].boot ?
 			 cases[i].boot : "(all)", cases[i].ret, cases[i].texts);
-		expect(r == cases[i].ret && strcmp(got, cases[i].texts) == 0, what);
+		check(r == cases[i].ret && strcmp(got, cases[i].texts) == 0, what);
 		if (r != cases[i].ret || strcmp(got, cases[i].texts) != 0)
 			printf("#   got %d, %s\n", r, got);
 	}
@@ -217,17 +208,17 @@ static void name_records(const char *dir)
 	char got[1024];
 	int r = read_all(&src, got, sizeof(got));
 
-	expect(r == 0 && strcmp(got, want) == 0,
-	       "name records: the tool's as root, none a user or another program wrote");
+	check(r == 0 && strcmp(got, want) == 0,
+	      "name records: the tool's as root, none a user or another program wrote");
 	if (r != 0 || strcmp(got, want) != 0)
 		printf("#   got %d, %s\n", r, got);
 	if (journal_reader_open(&jr, &src) < 0)
 		return;
 	while ((r = journal_reader_next(jr, &rec, &jf)) > 0 && journal_is_kernel(&jf))
 		;
-	expect(r > 0 && journal_is_name_record(&jf) && jf.name.nlinks == 0 &&
-	       jf.name.fields[NAME_FIELD_ALIAS].len == 5,
-	       "... its fields read through sd-journal");
+	check(r > 0 && journal_is_name_record(&jf) && jf.name.nlinks == 0 &&
+	      jf.name.fields[NAME_FIELD_ALIAS].len == 5,
+	      "... its fields read through sd-journal");
 	journal_reader_close(jr);
 }
 
@@ -239,28 +230,28 @@ static void fields(const char *dir)
 	struct journal_fields jf;
 	int r = journal_reader_open(&jr, &src);
 
-	expect(r == 0 && strcmp(journal_reader_boot(jr), BOOT_A) == 0,
-	       "boot -1 selects the first boot's _BOOT_ID");
+	check(r == 0 && strcmp(journal_reader_boot(jr), BOOT_A) == 0,
+	      "boot -1 selects the first boot's _BOOT_ID");
 	if (r < 0)
 		return;
 	journal_reader_next(jr, &rec, &jf);
-	expect(rec.level == 5 && rec.has_time && rec.usec == 10 &&
-	       jf.boot_id.len == 32 && memcmp(jf.boot_id.p, BOOT_A, 32) == 0,
-	       "Linux version: level 5, time from __MONOTONIC_TIMESTAMP, _BOOT_ID");
+	check(rec.level == 5 && rec.has_time && rec.usec == 10 &&
+	      jf.boot_id.len == 32 && memcmp(jf.boot_id.p, BOOT_A, 32) == 0,
+	      "Linux version: level 5, time from __MONOTONIC_TIMESTAMP, _BOOT_ID");
 	journal_reader_next(jr, &rec, &jf);
-	expect(rec.usec == 2301456 && jf.ndevlinks == 2 &&
-	       jf.device.len == 13 && memcmp(jf.device.p, "+scsi:2:0:0:1", 13) == 0 &&
-	       jf.devlinks[0].len == strlen("/dev/disk/by-id/wwn-0x5000c500a1b2c3d4"),
-	       "sd attach: _SOURCE_MONOTONIC_TIMESTAMP, _KERNEL_DEVICE, both _UDEV_DEVLINKs");
+	check(rec.usec == 2301456 && jf.ndevlinks == 2 &&
+	      jf.device.len == 13 && memcmp(jf.device.p, "+scsi:2:0:0:1", 13) == 0 &&
+	      jf.devlinks[0].len == strlen("/dev/disk/by-id/wwn-0x5000c500a1b2c3d4"),
+	      "sd attach: _SOURCE_MONOTONIC_TIMESTAMP, _KERNEL_DEVICE, both _UDEV_DEVLINKs");
 	journal_reader_next(jr, &rec, &jf);
-	expect(rec.level == 3 && jf.device.len == 0 && jf.ndevlinks == 0,
-	       "I/O error: no device fields, read anyway");
+	check(rec.level == 3 && jf.device.len == 0 && jf.ndevlinks == 0,
+	      "I/O error: no device fields, read anyway");
 	journal_reader_next(jr, &rec, &jf);
-	expect(rec.text_len == strlen("EXT4-fs warning (device sdb1): ext4_end_bio:343: "
-				       "I/O error 10\nsecond line") &&
-	       jf.sysname.len == 3 && memcmp(jf.sysname.p, "sdb", 3) == 0,
-	       "a message with a newline comes whole; _UDEV_SYSNAME");
-	expect(journal_reader_next(jr, &rec, &jf) == 0, "the boot ends there");
+	check(rec.text_len == strlen("EXT4-fs warning (device sdb1): ext4_end_bio:343: "
+				      "I/O error 10\nsecond line") &&
+	      jf.sysname.len == 3 && memcmp(jf.sysname.p, "sdb", 3) == 0,
+	      "a message with a newline comes whole; _UDEV_SYSNAME");
+	check(journal_reader_next(jr, &rec, &jf) == 0, "the boot ends there");
 	journal_reader_close(jr);
 }
 
@@ -281,8 +272,8 @@ int main(int argc, char **argv)
 	{
 		struct journal_source empty = { .dir = path };
 
-		expect(read_all(&empty, got, sizeof(got)) == -ENOENT,
-		       "a directory without journal files: -ENOENT");
+		check(read_all(&empty, got, sizeof(got)) == -ENOENT,
+		      "a directory without journal files: -ENOENT");
 	}
 	free(path);
 	if (asprintf(&path, "%s/files/remote.journal", dir) < 0)
@@ -310,8 +301,8 @@ int main(int argc, char **argv)
 					      .boot = "0" };
 
 		r = read_all(&sys, got, sizeof(got));
-		expect(r == 0 && strcmp(got, "Linux version 6.1.0-|nvme nvme0: I/O tag ") == 0,
-		       "a system root's /var/log/journal, its latest boot");
+		check(r == 0 && strcmp(got, "Linux version 6.1.0-|nvme nvme0: I/O tag ") == 0,
+		      "a system root's /var/log/journal, its latest boot");
 	}
 	close(rootfd);
 	free(root);
@@ -319,6 +310,5 @@ int main(int argc, char **argv)
 	if (asprintf(&root, "rm -rf %s", dir) >= 0 && system(root) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);
 	free(root);
-	printf("1..%d\n", count);
-	return failures ? 1 : 0;
+	return tap_end();
 }
