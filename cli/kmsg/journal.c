@@ -4,14 +4,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "lib/span.h"
+
 static bool is_key_byte(char c)
 {
 	return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-static bool span_is(const char *p, size_t len, const char *lit)
-{
-	return strlen(lit) == len && memcmp(p, lit, len) == 0;
 }
 
 /* A decimal number filling s[0..len); false when it does not. */

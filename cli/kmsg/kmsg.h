@@ -31,6 +31,12 @@ enum log_format {
 	LOG_FORMAT_JSON,	/* journalctl -o json */
 };
 
+/* Whether records of format come from the journal, with its fields. */
+static inline bool log_format_is_journal(enum log_format format)
+{
+	return format == LOG_FORMAT_EXPORT || format == LOG_FORMAT_JSON;
+}
+
 struct log_record {
 	const char *text;	/* the message (kmsg: still \xNN escaped) */
 	size_t text_len;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "alias/alias_rules.h"
+#include "lib/span.h"
 #include "log_bytes.h"
 
 size_t log_alias_suffix(const char *text, size_t len, const char **alias,
@@ -33,13 +34,6 @@ size_t log_alias_suffix(const char *text, size_t len, const char **alias,
 	*alias_len = end - start;
 	return len - (start - head);
 }
-
-static bool has_prefix(const char *s, size_t len, const char *p, size_t plen)
-{
-	return len >= plen && memcmp(s, p, plen) == 0;
-}
-
-#define PREFIX(s, len, lit) has_prefix(s, len, lit, sizeof(lit) - 1)
 
 /* A word of name bytes at s[*i] up to a byte in ends; its length. */
 static size_t word_at(const char *s, size_t len, size_t i)
@@ -95,7 +89,7 @@ static bool capacity_at(const char *s, size_t len, size_t i)
 
 	return get_number(s, len, &i, &v) && i < len && s[i++] == ' ' &&
 	       get_number(s, len, &i, &v) &&
-	       PREFIX(s + i, len - i, "-byte logical blocks");
+	       SPAN_STARTS(s + i, len - i, "-byte logical blocks");
 }
 
 /* "sd H:C:T:L: [NAME] REST" */
@@ -107,16 +101,16 @@ static enum log_event sd_line(const char *s, size_t len,
 	if (!arg_and_name(s, len, &i, log_scsi_address_len(s, len, i), ev))
 		return LOG_EVENT_NONE;
 	/* sd_probe(): "Attached SCSI disk", or "removable disk" for media */
-	if (PREFIX(s + i, len - i, "Attached SCSI disk") ||
-	    PREFIX(s + i, len - i, "Attached SCSI removable disk"))
+	if (SPAN_STARTS(s + i, len - i, "Attached SCSI disk") ||
+	    SPAN_STARTS(s + i, len - i, "Attached SCSI removable disk"))
 		return LOG_EVENT_ATTACH;
-	if (PREFIX(s + i, len - i, "Synchronizing SCSI cache"))
+	if (SPAN_STARTS(s + i, len - i, "Synchronizing SCSI cache"))
 		return LOG_EVENT_REMOVE;
 	/* sd_print_capacity(): at a probe's first scan, or a new size */
 	if (capacity_at(s, len, i))
 		return LOG_EVENT_CAPACITY;
 	/* sd_resume_common(): with manage_start_stop */
-	if (PREFIX(s + i, len - i, "Starting disk"))
+	if (SPAN_STARTS(s + i, len - i, "Starting disk"))
 		return LOG_EVENT_RESUME;
 	return LOG_EVENT_TIE;
 }
@@ -132,7 +126,8 @@ static enum log_event virtio_line(const char *s, size_t len,
 		return LOG_EVENT_NONE;
 	/* printed once, when the disk is probed: "[vda] 16777216 512-byte" */
 	j = i;
-	if (get_number(s, len, &j, &v) && PREFIX(s + j, len - j, " 512-byte logical blocks"))
+	if (get_number(s, len, &j, &v) &&
+	    SPAN_STARTS(s + j, len - j, " 512-byte logical blocks"))
 		return LOG_EVENT_ATTACH;
 	return LOG_EVENT_TIE;
 }
@@ -152,10 +147,10 @@ static enum log_event alias_line(const char *s, size_t len,
 
 	if (!n)
 		return LOG_EVENT_NONE;
-	if (has_prefix(s + i + n, len - i - n, set, sizeof(set) - 1)) {
+	if (SPAN_STARTS(s + i + n, len - i - n, set)) {
 		event = LOG_EVENT_ALIAS;
 		i += n + sizeof(set) - 1;
-	} else if (has_prefix(s + i + n, len - i - n, drop, sizeof(drop) - 1)) {
+	} else if (SPAN_STARTS(s + i + n, len - i - n, drop)) {
 		event = LOG_EVENT_RELEASED;
 		i += n + sizeof(drop) - 1;
 	} else {
@@ -190,7 +185,7 @@ size_t log_port_token(const char *text, size_t len, size_t *start)
 	size_t i = 3;
 	uint64_t v;
 
-	if (PREFIX(text, len, "ata")) {
+	if (SPAN_STARTS(text, len, "ata")) {
 		/* "ataN:" (a port or link) or "ataN.DD:" (a device) */
 		if (!get_number(text, len, &i, &v))
 			return 0;
@@ -200,7 +195,7 @@ size_t log_port_token(const char *text, size_t len, size_t *start)
 		*start = 0;
 		return i < len && text[i] == ':' ? i : 0;
 	}
-	if (PREFIX(text, len, "nvme nvme")) {
+	if (SPAN_STARTS(text, len, "nvme nvme")) {
 		i = 9;
 		if (!get_number(text, len, &i, &v) || i >= len || text[i] != ':')
 			return 0;
@@ -216,12 +211,12 @@ static enum log_event ata_line(const char *s, size_t len,
 {
 	size_t start, n = log_port_token(s, len, &start), i, m;
 
-	if (!n || s[n - 3] != '.' || !PREFIX(s + n, len - n, ": ATA-"))
+	if (!n || s[n - 3] != '.' || !SPAN_STARTS(s + n, len - n, ": ATA-"))
 		return LOG_EVENT_NONE;
 	i = n + 6;
 	while (i < len && is_digit(s[i]))
 		i++;
-	if (!PREFIX(s + i, len - i, ": "))
+	if (!SPAN_STARTS(s + i, len - i, ": "))
 		return LOG_EVENT_NONE;
 	i += 2;
 	for (m = i; m + 1 < len && !(s[m] == ',' && s[m + 1] == ' '); m++)
@@ -243,7 +238,7 @@ static bool has_pq(const char *s, size_t len, size_t i)
 	for (; i + sizeof(pq) - 1 < len; i++)
 		if (memcmp(s + i, pq, sizeof(pq) - 1) == 0)
 			return i + 5 < len && is_digit(s[i + 5]) &&
-			       PREFIX(s + i + 6, len - i - 6, " ANSI: ");
+			       SPAN_STARTS(s + i + 6, len - i - 6, " ANSI: ");
 	return false;
 }
 
@@ -265,7 +260,7 @@ static enum log_event scsi_line(const char *s, size_t len,
 	ev->arg = s + i;
 	ev->arg_len = n;
 	ev->model = s + len;
-	if (!has_prefix(s + i + n, len - i - n, type, sizeof(type) - 1))
+	if (!SPAN_STARTS(s + i + n, len - i - n, type))
 		return LOG_EVENT_INQUIRY;
 	for (v = i + n + sizeof(type) - 1; v < len && s[v] == ' '; v++)
 		;
@@ -286,8 +281,8 @@ static enum log_event nvme_line(const char *s, size_t len,
 	if (!n)
 		return LOG_EVENT_NONE;
 	i = start + n;
-	if (!PREFIX(s + i, len - i, ": pci function ") &&
-	    !PREFIX(s + i, len - i, ": Removing ctrl"))
+	if (!SPAN_STARTS(s + i, len - i, ": pci function ") &&
+	    !SPAN_STARTS(s + i, len - i, ": Removing ctrl"))
 		return LOG_EVENT_NONE;
 	ev->arg = s + start;
 	ev->arg_len = n;
@@ -296,7 +291,7 @@ static enum log_event nvme_line(const char *s, size_t len,
 
 bool log_is_boot_line(const char *text, size_t len)
 {
-	return PREFIX(text, len, "Linux version ");
+	return SPAN_STARTS(text, len, "Linux version ");
 }
 
 enum log_event log_classify(const char *text, size_t len,
@@ -310,18 +305,18 @@ enum log_event log_classify(const char *text, size_t len,
 		return log_is_boot_line(text, len) ? LOG_EVENT_BOOT
 						   : LOG_EVENT_NONE;
 	case 'b':
-		return PREFIX(text, len, "block ") ? alias_line(text, len, ev)
-						   : LOG_EVENT_NONE;
+		return SPAN_STARTS(text, len, "block ") ?
+		       alias_line(text, len, ev) : LOG_EVENT_NONE;
 	case 'a':
 		return ata_line(text, len, ev);
 	case 's':
-		if (PREFIX(text, len, "scsi "))
+		if (SPAN_STARTS(text, len, "scsi "))
 			return scsi_line(text, len, ev);
-		return PREFIX(text, len, "sd ") ? sd_line(text, len, ev)
+		return SPAN_STARTS(text, len, "sd ") ? sd_line(text, len, ev)
 						: LOG_EVENT_NONE;
 	case 'v':
-		return PREFIX(text, len, "virtio_blk ") ? virtio_line(text, len, ev)
-							: LOG_EVENT_NONE;
+		return SPAN_STARTS(text, len, "virtio_blk ") ?
+		       virtio_line(text, len, ev) : LOG_EVENT_NONE;
 	case 'n':
 		return nvme_line(text, len, ev);
 	default:

@@ -5,47 +5,6 @@
 
 #include "xalloc.h"
 
-/*
- * Eight bytes a step, then a final mix (as splitmix64's) for the low bits.
- * The bytes after the last whole word are read as one word that ends
- * with the key (overlapping the one before), or for a key under eight
- * bytes as two overlapping 4- or 1-byte reads: no copy of a variable
- * length, which cost more than the rest of the hash.
- */
-static uint32_t hash_bytes(const char *s, size_t len)
-{
-	uint64_t h = len * 0x9e3779b97f4a7c15ULL, w;
-	const char *end = s + len;
-	uint32_t a, b;
-
-	if (len >= 8) {
-		for (; end - s >= 8; s += 8) {
-			memcpy(&w, s, 8);
-			h = (h ^ w) * 0x100000001b3ULL;
-			h ^= h >> 29;
-		}
-		if (s < end) {
-			memcpy(&w, end - 8, 8);
-			h = (h ^ w) * 0x100000001b3ULL;
-		}
-	} else if (len >= 4) {
-		memcpy(&a, s, 4);
-		memcpy(&b, end - 4, 4);
-		h = (h ^ ((uint64_t)a << 32 | b)) * 0x100000001b3ULL;
-	} else if (len) {
-		w = (uint64_t)(unsigned char)s[0] << 16 |
-		    (uint64_t)(unsigned char)s[len / 2] << 8 |
-		    (unsigned char)end[-1];
-		h = (h ^ w) * 0x100000001b3ULL;
-	}
-	h ^= h >> 30;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 27;
-	h *= 0x94d049bb133111ebULL;
-	h ^= h >> 31;
-	return (uint32_t)h;
-}
-
 static void rehash(struct strmap *m, size_t nslots)
 {
 	struct strmap_slot *old = m->slots;
@@ -106,7 +65,7 @@ static struct strmap_slot *find(const struct strmap *m,
 struct strmap_slot *strmap_slot(struct strmap *m, const struct strmap_keys *k,
 				const char *key, size_t len)
 {
-	uint32_t h = hash_bytes(key, len);
+	uint32_t h = strmap_hash(key, len);
 	struct strmap_slot *s;
 
 	if (!m->slots || 4 * (m->count + 1) > 3 * (m->mask + 1))
@@ -141,7 +100,7 @@ uint32_t strmap_get(const struct strmap *m, const struct strmap_keys *k,
 
 	if (!m->slots)
 		return STRMAP_NONE;
-	s = find(m, k, key, len, hash_bytes(key, len));
+	s = find(m, k, key, len, strmap_hash(key, len));
 	return s->id1 ? s->id1 - 1 : STRMAP_NONE;
 }
 

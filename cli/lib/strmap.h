@@ -38,6 +38,48 @@ struct strmap {
 	size_t count;
 };
 
+/*
+ * The hash of s[0..len) the map uses, and other tables of strings: eight
+ * bytes a step, then a final mix (as splitmix64's) for the low bits.  The
+ * bytes after the last whole word are read as one word that ends with
+ * the key (overlapping the one before), or for a key under eight bytes
+ * as two overlapping 4- or 1-byte reads: no copy of a variable length,
+ * which cost more than the rest of the hash.
+ */
+static inline uint32_t strmap_hash(const char *s, size_t len)
+{
+	uint64_t h = len * 0x9e3779b97f4a7c15ULL, w;
+	const char *end = s + len;
+	uint32_t a, b;
+
+	if (len >= 8) {
+		for (; end - s >= 8; s += 8) {
+			memcpy(&w, s, 8);
+			h = (h ^ w) * 0x100000001b3ULL;
+			h ^= h >> 29;
+		}
+		if (s < end) {
+			memcpy(&w, end - 8, 8);
+			h = (h ^ w) * 0x100000001b3ULL;
+		}
+	} else if (len >= 4) {
+		memcpy(&a, s, 4);
+		memcpy(&b, end - 4, 4);
+		h = (h ^ ((uint64_t)a << 32 | b)) * 0x100000001b3ULL;
+	} else if (len) {
+		w = (uint64_t)(unsigned char)s[0] << 16 |
+		    (uint64_t)(unsigned char)s[len / 2] << 8 |
+		    (unsigned char)end[-1];
+		h = (h ^ w) * 0x100000001b3ULL;
+	}
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebULL;
+	h ^= h >> 31;
+	return (uint32_t)h;
+}
+
 /* Room for n keys without growing (optional). */
 void strmap_reserve(struct strmap *m, size_t n);
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "disk/links.h"
+#include "lib/span.h"
 #include "lib/sysroot.h"
 #include "lib/xalloc.h"
 
@@ -293,7 +294,7 @@ static bool number_part(const char *s, size_t len, size_t i)
 /* s[0..len) starts with the string p (of length plen) and goes on. */
 static bool starts(const char *s, size_t len, const char *p, size_t plen)
 {
-	return len > plen && memcmp(s, p, plen) == 0;
+	return len > plen && span_starts(s, len, p, plen);
 }
 
 /* sdX, sdXN: one to four letters, then an optional partition number. */

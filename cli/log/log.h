@@ -146,7 +146,6 @@ struct ev_map {
 #define EV_NONE		UINT32_MAX
 
 /* log_names.c */
-uint32_t log_hash(const char *s, size_t len);
 void ev_map_reset(struct ev_map *m);
 void ev_map_free(struct ev_map *m);
 /* The entry of name (created when create); EV_NONE when none. */

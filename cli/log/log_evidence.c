@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "disk/links.h"
+#include "lib/span.h"
 #include "lib/xalloc.h"
 #include "log.h"
 
@@ -16,11 +17,6 @@
 #define TIME_BOOT_START		10000000 /* ... to a time under this one */
 
 /* ---- boots ---- */
-
-static bool is_journal(enum log_format format)
-{
-	return format == LOG_FORMAT_EXPORT || format == LOG_FORMAT_JSON;
-}
 
 /* Whether the new boot is the running one: by what sys knows of it. */
 static bool is_running_boot(const struct log_boot *b, enum log_format format,
@@ -30,7 +26,7 @@ static bool is_running_boot(const struct log_boot *b, enum log_format format,
 		return false;
 	if (sys->live)
 		return b->boot_no >= sys->run.nboots;
-	if (is_journal(format))
+	if (log_format_is_journal(format))
 		return sys->running_boot_id[0] &&
 		       b->boot_id_len == strlen(sys->running_boot_id) &&
 		       memcmp(b->boot_id, sys->running_boot_id,
@@ -54,11 +50,6 @@ static bool is_kernel_record(const struct log_record *rec)
 	return rec->facility <= 0;
 }
 
-static bool span_is(const char *p, size_t len, const char *lit)
-{
-	return p && len == strlen(lit) && memcmp(p, lit, len) == 0;
-}
-
 /*
  * What the record shows of a disk.  "block sdb: alias set to data0" and
  * "... released" are the block subsystem's lines: with kmsg or journal
@@ -77,7 +68,7 @@ static enum log_event block_event(struct log_rec *r, enum log_format format)
 
 	if (event != LOG_EVENT_ALIAS && event != LOG_EVENT_RELEASED)
 		return event;
-	if (is_journal(format)) {
+	if (log_format_is_journal(format)) {
 		const struct journal_fields *jf = r->jf;
 
 		if (jf->sysname.len && (jf->sysname.len != ev->name_len ||
@@ -114,7 +105,7 @@ void log_boot_track(struct log_boot *b, struct log_rec *r,
 		    bool events)
 {
 	const struct log_record *rec = r->rec;
-	bool journal = is_journal(format);
+	bool journal = log_format_is_journal(format);
 	bool start = false;
 
 	r->kernel = is_kernel_record(rec);

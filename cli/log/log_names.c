@@ -9,15 +9,6 @@
 #include "lib/xalloc.h"
 #include "log.h"
 
-uint32_t log_hash(const char *s, size_t len)
-{
-	uint32_t h = 2166136261u;	/* FNV-1a */
-
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
-
 /* ---- ids grouped by a key ---- */
 
 static const char *group_key(const void *ctx, uint32_t id, size_t *len)
@@ -207,7 +198,7 @@ uint32_t ev_map_get(struct ev_map *m, const char *name, size_t len, bool create)
 
 	if (len == 0 || len > LOG_NAME_MAX)
 		return EV_NONE;
-	h = log_hash(name, len);
+	h = strmap_hash(name, len);
 	if (m->slots) {
 		for (i = h & m->mask; m->slots[i]; i = (i + 1) & m->mask) {
 			e = &m->disks[m->slots[i] - 1];

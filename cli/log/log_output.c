@@ -12,6 +12,7 @@
 
 #include "lib/byte_runs.h"
 #include "lib/json_writer.h"
+#include "lib/utf8.h"
 #include "lib/xalloc.h"
 #include "log.h"
 
@@ -20,38 +21,6 @@ static const char *source_name(enum log_source s)
 	static const char *const names[] = { NULL, "log", "journal", "system" };
 
 	return names[s];
-}
-
-static bool is_journal(enum log_format format)
-{
-	return format == LOG_FORMAT_EXPORT || format == LOG_FORMAT_JSON;
-}
-
-/* Length of the valid UTF-8 sequence at s[i], or 0 (json_writer.c's rule). */
-static size_t utf8_at(const unsigned char *s, size_t len, size_t i)
-{
-	size_t n;
-
-	if (s[i] >= 0xc2 && s[i] <= 0xdf)
-		n = 2;
-	else if (s[i] >= 0xe0 && s[i] <= 0xef)
-		n = 3;
-	else if (s[i] >= 0xf0 && s[i] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	if (n > len - i)
-		return 0;
-	for (size_t k = 1; k < n; k++)
-		if ((s[i + k] & 0xc0) != 0x80)
-			return 0;
-	/* overlong forms, surrogates and values past U+10FFFF */
-	if ((s[i] == 0xe0 && s[i + 1] < 0xa0) ||
-	    (s[i] == 0xed && s[i + 1] >= 0xa0) ||
-	    (s[i] == 0xf0 && s[i + 1] < 0x90) ||
-	    (s[i] == 0xf4 && s[i + 1] >= 0x90))
-		return 0;
-	return n;
 }
 
 /*
@@ -75,7 +44,7 @@ static size_t unsafe_at(const unsigned char *s, size_t len, size_t i, bool nl,
 		return 0;
 	if (c == 0x7f)
 		return 1;
-	n = utf8_at(s, len, i);
+	n = utf8_len(s + i, len - i);
 	if (n == 0)
 		return 1;
 	if (n == 2 && c == 0xc2 && s[i + 1] <= 0x9f)
@@ -297,7 +266,7 @@ void log_print_plain(struct log_output *o, const struct log_boot *b,
 		log_put(o, rec->prefix, rec->prefix_len);
 	else if (rec->has_time)
 		put_time(o, rec->usec);
-	put_annotated(o, b, r, is_journal(format));
+	put_annotated(o, b, r, log_format_is_journal(format));
 	out_byte(o, '\n');
 }
 

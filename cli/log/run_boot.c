@@ -32,10 +32,10 @@ static uint32_t text_key(const char *text, size_t len)
 	char *plain;
 
 	if (!memchr(text, '\\', len))
-		return log_hash(text, len) ^ (uint32_t)len;
+		return strmap_hash(text, len) ^ (uint32_t)len;
 	plain = xmalloc(len ? len : 1);
 	len = kmsg_unescape(text, len, plain);
-	key = log_hash(plain, len) ^ (uint32_t)len;
+	key = strmap_hash(plain, len) ^ (uint32_t)len;
 	free(plain);
 	return key;
 }
