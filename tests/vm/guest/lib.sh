@@ -85,3 +85,20 @@ check_link() {
 	udevadm info --query=property "/sys/block/$disk" 2>&1 |
 		grep -E '^(ALIAS|DISKALIAS_|DEVLINKS|ACTION|SEQNUM)' | sed 's/^/# /'
 }
+
+# start_journald: start journald by hand (the guest's init is not
+# systemd), keeping its journal in /run, and wait (20 s at most) until it
+# has read the kernel's log; its PID is in $journald.  Returns 1 when it
+# does not run (it needs the cgroup file system, mounted here).
+start_journald() {
+	findmnt -t cgroup2 /sys/fs/cgroup >/dev/null || mount -t cgroup2 cgroup2 /sys/fs/cgroup
+	mkdir -p /run/systemd/journald.conf.d
+	printf '[Journal]\nStorage=volatile\nRateLimitBurst=0\n' >/run/systemd/journald.conf.d/test.conf
+	/lib/systemd/systemd-journald &
+	journald=$!
+	for _ in $(seq 100); do
+		journalctl -n 1 --no-pager -q 2>/dev/null | grep -q . && break
+		sleep 0.2
+	done
+	kill -0 "$journald" 2>/dev/null
+}

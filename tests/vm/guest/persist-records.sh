@@ -13,17 +13,7 @@
 . tests/vm/guest/lib.sh
 . tests/vm/guest/persist-lib.sh
 
-# journald keeping its journal in /run; it needs the cgroup file system.
-findmnt -t cgroup2 /sys/fs/cgroup >/dev/null || mount -t cgroup2 cgroup2 /sys/fs/cgroup
-mkdir -p /run/systemd/journald.conf.d
-printf '[Journal]\nStorage=volatile\nRateLimitBurst=0\n' >/run/systemd/journald.conf.d/test.conf
-/lib/systemd/systemd-journald &
-journald=$!
-for _ in $(seq 100); do
-	journalctl -n 1 --no-pager -q 2>/dev/null | grep -q . && break
-	sleep 0.2
-done
-if ! kill -0 "$journald" 2>/dev/null; then
+if ! start_journald; then
 	fail "journald runs"
 	finish
 	exit
