@@ -40,11 +40,9 @@ struct apply_ctx {
 
 static void usage_apply(void)
 {
-	printf("Usage:\n");
-	printf(" %s apply [options] [DISK...]\n", program_invocation_short_name);
-	printf(" %s apply --udev DISK\n", program_invocation_short_name);
-	printf("\nSet the aliases /etc/diskalias.conf records on the disks present.\n");
-	printf("\nOptions:\n");
+	usage_top("apply [options] [DISK...]\n"
+		  "apply --udev DISK",
+		  "Set the aliases /etc/diskalias.conf records on the disks present.");
 	printf("     --config <file>   read this config instead of /etc/diskalias.conf\n");
 	printf("     --dry-run         say what would be done, change nothing\n");
 	printf("     --check           as --dry-run; exit 8 when something would change\n");

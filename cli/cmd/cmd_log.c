@@ -94,17 +94,12 @@ static void catch_stop_signals(void)
 
 static void usage_log(void)
 {
-	const char *me = program_invocation_short_name;
-
-	printf("Usage:\n");
-	printf(" %s log [-fJ] [--disk <disk>]\n", me);
-	printf(" %s log [-J] [--disk <disk>] --input <file> [--format <format>]\n", me);
-	printf(" %s log [-J] [--disk <disk>] --journal[=<boot>] [--journal-dir <dir>]\n",
-	       me);
-	printf("\nShow the kernel log with each disk it names annotated with its alias\n"
-	       "and most stable persistent name when the record was logged:\n"
-	       "sdb[data0 wwn-0x5000c500a1b2c3d4].\n");
-	printf("\nOptions:\n");
+	usage_top("log [-fJ] [--disk <disk>]\n"
+		  "log [-J] [--disk <disk>] --input <file> [--format <format>]\n"
+		  "log [-J] [--disk <disk>] --journal[=<boot>] [--journal-dir <dir>]",
+		  "Show the kernel log with each disk it names annotated with its alias\n"
+		  "and most stable persistent name when the record was logged:\n"
+		  "sdb[data0 wwn-0x5000c500a1b2c3d4].");
 	printf(" -f, --follow           wait for new records of /dev/kmsg\n");
 	printf(" -J, --json             one JSON object a record\n");
 	printf("     --disk <disk>      only records about this disk (name, link or alias)\n");

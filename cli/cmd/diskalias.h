@@ -79,8 +79,9 @@ char **verb_argv(int argc, char **argv, int verb, int npre, int *vargc);
 
 /*
  * A verb's --help: usage_top() ("Usage:", the synopsis after the program's
- * name, what the verb does, "Options:"), its options, the common ones,
- * usage_disk_arg() when it takes a DISK, usage_more() last.
+ * name, a line each of its forms ("a\nb"), what the verb does,
+ * "Options:"), its options, the common ones, usage_disk_arg() when it
+ * takes a DISK, usage_more() last.
  */
 void usage_top(const char *synopsis, const char *what);
 void usage_common_options(void);

@@ -194,8 +194,12 @@ char **verb_argv(int argc, char **argv, int verb, int npre, int *vargc)
 
 void usage_top(const char *synopsis, const char *what)
 {
-	printf("Usage:\n %s %s\n\n%s\n\nOptions:\n", program_invocation_short_name,
-	       synopsis, what);
+	printf("Usage:\n");
+	for (const char *s = synopsis, *nl; *s; s = nl + !!*nl) {
+		nl = strchrnul(s, '\n');
+		printf(" %s %.*s\n", program_invocation_short_name, (int)(nl - s), s);
+	}
+	printf("\n%s\n\nOptions:\n", what);
 }
 
 void usage_disk_arg(void)
