@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +20,7 @@
 
 #include "conf.h"
 #include "lib/sysroot.h"
+#include "lib/write_all.h"
 #include "lib/xalloc.h"
 
 /* conf_lock() succeeded: stale temp files are ours to remove */
@@ -51,38 +51,6 @@ int conf_lock(void)
 	}
 	locked = true;
 	return 0;	/* fd stays open: the lock lasts until exit */
-}
-
-/* Test hook: DISKALIAS_TEST_CRASH=before-rename dies as a power cut would. */
-static void maybe_crash(const char *where)
-{
-	const char *hook = getenv("DISKALIAS_TEST_CRASH");
-
-	if (hook && strcmp(hook, where) == 0)
-		raise(SIGKILL);
-}
-
-static int write_all(int fd, const char *p, size_t len)
-{
-	size_t half = len / 2;
-
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return -EIO;
-		p += n;
-		len -= (size_t)n;
-		if (half && len <= half) {
-			half = 0;
-			maybe_crash("mid-write");
-		}
-	}
-	return 0;
 }
 
 /*
@@ -296,11 +264,8 @@ int conf_write_atomic(const char *text, size_t len)
 		r = -errno;
 	if (close(fd) != 0 && !r)
 		r = -errno;
-	if (!r) {
-		maybe_crash("before-rename");
-		if (renameat(dfd, name, dfd, base) != 0)
-			r = -errno;
-	}
+	if (!r && renameat(dfd, name, dfd, base) != 0)
+		r = -errno;
 	if (r) {
 		unlinkat(dfd, name, 0);
 		close(dfd);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/write_all.h"
 #include "lib/xalloc.h"
 #include "reader.h"
 
@@ -145,18 +146,12 @@ int reader_spill(struct reader *r, struct log_input *in)
 		return log_input_fail(in, errno, "%s: cannot keep a copy in %s",
 				      r->name, dir);
 	for (;;) {
-		for (size_t off = 0; off < len; ) {
-			ssize_t w = write(m, r->buf + off, len - off);
-
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w < 0) {
-				e = log_input_fail(in, errno, "%s: cannot keep a "
-						   "copy in %s", r->name, dir);
-				close(m);
-				return e;
-			}
-			off += (size_t)w;
+		e = write_all(m, r->buf, len);
+		if (e) {
+			e = log_input_fail(in, -e, "%s: cannot keep a copy in %s",
+					   r->name, dir);
+			close(m);
+			return e;
 		}
 		if (!more)
 			break;

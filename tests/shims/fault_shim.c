@@ -30,6 +30,10 @@
  *	a read(2) that waits is not ended by a signal the program catches,
  *	as on a hard NFS mount or FUSE (the kernel wakes those waits for a
  *	signal that kills only): interrupted, it waits again.
+ *   DISKALIAS_FAULT_CRASH=mid-write|before-rename
+ *	the program dies (SIGKILL), as at a power cut, once half of what
+ *	it writes to the config's temp file has landed, or just before it
+ *	renames the temp file over the config.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -38,6 +42,7 @@
 #include <ftw.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <linux/openat2.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -200,13 +205,24 @@ int fsync(int fd)
 	return real(fd);
 }
 
+static bool crash_at(const char *where)
+{
+	const char *v = getenv("DISKALIAS_FAULT_CRASH");
+
+	return v && strcmp(v, where) == 0;
+}
+
 ssize_t write(int fd, const void *buf, size_t len)
 {
 	ssize_t (*real)(int, const void *, size_t) = dlsym(RTLD_NEXT, "write");
 	char path[PATH_MAX];
 
-	if (fault_fs("ENOSPC") && fd_path(fd, path, sizeof(path)) == 0 &&
-	    is_temp_name(path)) {
+	if ((fault_fs("ENOSPC") || crash_at("mid-write")) &&
+	    fd_path(fd, path, sizeof(path)) == 0 && is_temp_name(path)) {
+		if (crash_at("mid-write")) {
+			real(fd, buf, len / 2);
+			raise(SIGKILL);
+		}
 		/* some bytes land, then the disk is full */
 		if (len > 16)
 			return real(fd, buf, 16);
@@ -214,6 +230,16 @@ ssize_t write(int fd, const void *buf, size_t len)
 		return -1;
 	}
 	return real(fd, buf, len);
+}
+
+int renameat(int olddirfd, const char *old, int newdirfd, const char *new)
+{
+	int (*real)(int, const char *, int, const char *) =
+		dlsym(RTLD_NEXT, "renameat");
+
+	if (crash_at("before-rename") && is_temp_name(old))
+		raise(SIGKILL);
+	return real(olddirfd, old, newdirfd, new);
 }
 
 /* ---- DISKALIAS_FAULT_READ ---- */

@@ -95,14 +95,14 @@ def test_concurrent(binary, workdir):
     check(not temp_files(root), "no temp file left")
 
 
-def test_crash_hook(binary, workdir, hook):
+def test_crash_hook(binary, workdir, shim, hook):
     root = fresh(workdir, "crash-" + hook, 3)
     os.makedirs(os.path.join(root, "etc"), exist_ok=True)
     old = big_config(15000)     # ~700 KB: the write takes a while
     with open(os.path.join(root, "etc/diskalias.conf"), "wb") as f:
         f.write(old)
     r = run(binary, root, "set", "--persist", "sda", "new0",
-            env={"DISKALIAS_TEST_CRASH": hook})
+            env={"DISKALIAS_FAULT_CRASH": hook}, preload=shim)
     check(r.returncode == -signal.SIGKILL,
           "%s: the writer dies (status %d)" % (hook, r.returncode))
     check(conf(root) == old, "%s: the old file is intact" % hook)
@@ -205,8 +205,8 @@ def main():
     os.makedirs(workdir)
 
     test_concurrent(binary, workdir)
-    test_crash_hook(binary, workdir, "before-rename")
-    test_crash_hook(binary, workdir, "mid-write")
+    test_crash_hook(binary, workdir, shim, "before-rename")
+    test_crash_hook(binary, workdir, shim, "mid-write")
     test_random_kill(binary, workdir)
     test_fs_error(binary, workdir, shim, "EROFS",
                   "/etc is on a read-only file system")
