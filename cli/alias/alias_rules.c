@@ -14,7 +14,7 @@ const bool alias_bytes[256] = {
 	['a' ... 'z'] = true,
 };
 
-int alias_check(const char *buf, size_t len, struct alias_check *res)
+int alias_check(const char *buf, size_t len, struct alias_check *out)
 {
 	struct alias_check r = { .verdict = ALIAS_OK };
 	size_t i;
@@ -36,8 +36,8 @@ int alias_check(const char *buf, size_t len, struct alias_check *res)
 			}
 		}
 	}
-	if (res)
-		*res = r;
+	if (out)
+		*out = r;
 	return r.verdict == ALIAS_OK ? 0 : -EINVAL;
 }
 

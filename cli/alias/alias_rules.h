@@ -39,10 +39,10 @@ static inline bool alias_byte_ok(unsigned char c)
 
 /*
  * Judge the bytes buf[0..len) as a write(2) to the attribute: one trailing
- * '\n' is dropped, then the rules apply.  Fills *res (may be NULL) and
+ * '\n' is dropped, then the rules apply.  Fills *out (may be NULL) and
  * returns 0 when valid, -EINVAL otherwise, as the kernel does.
  */
-int alias_check(const char *buf, size_t len, struct alias_check *res);
+int alias_check(const char *buf, size_t len, struct alias_check *out);
 
 /*
  * The one rule for what reading the attribute gave, its one trailing

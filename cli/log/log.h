@@ -170,10 +170,10 @@ void ev_groups_move(struct ev_groups *gs, uint32_t *group, const char *key,
 		    size_t len, uint32_t id);
 /* id leaves *group (EV_NO_GROUP: none), which becomes EV_NO_GROUP. */
 void ev_groups_leave(struct ev_groups *gs, uint32_t *group, uint32_t id);
-/* id holds key[0..len) now (len 0: none), copied to dst (EV_KEY_MAX + 1
+/* id holds key[0..len) now (len 0: none), copied to out (EV_KEY_MAX + 1
  * bytes) as a string. */
 void ev_groups_hold(struct ev_groups *gs, uint32_t *group, uint32_t id,
-		    char *dst, const char *key, size_t len);
+		    char *out, const char *key, size_t len);
 void ev_groups_reset(struct ev_groups *gs);
 void ev_groups_free(struct ev_groups *gs);
 

@@ -23,22 +23,22 @@
  * All of /dev/kmsg there is now: a character device one record a read
  * until it has no more, a saved one (in a fake tree) to its end.
  */
-static int slurp_kmsg(struct log_input *in, int fd, bool chr, char **bufp,
-		      size_t *lenp)
+static int slurp_kmsg(struct log_input *in, int fd, bool chr, char **out,
+		      size_t *len)
 {
-	size_t len = 0, cap = 1 << 16;
+	size_t used = 0, cap = 1 << 16;
 	char *buf = xmalloc(cap);
 	ssize_t n;
 	int e;
 
 	for (;;) {
-		if (cap - len < KMSG_READ_MAX) {
+		if (cap - used < KMSG_READ_MAX) {
 			cap *= 2;
 			buf = xreallocarray(buf, cap, 1);
 		}
-		n = read(fd, buf + len, chr ? KMSG_READ_MAX : cap - len);
+		n = read(fd, buf + used, chr ? KMSG_READ_MAX : cap - used);
 		if (n > 0) {
-			len += (size_t)n;
+			used += (size_t)n;
 			continue;
 		}
 		if (n == 0)
@@ -55,8 +55,8 @@ static int slurp_kmsg(struct log_input *in, int fd, bool chr, char **bufp,
 		free(buf);
 		return e;
 	}
-	*bufp = buf;
-	*lenp = len;
+	*out = buf;
+	*len = used;
 	return 0;
 }
 

@@ -71,7 +71,7 @@ void ev_groups_move(struct ev_groups *gs, uint32_t *group, const char *key,
 }
 
 void ev_groups_hold(struct ev_groups *gs, uint32_t *group, uint32_t id,
-		    char *dst, const char *key, size_t len)
+		    char *out, const char *key, size_t len)
 {
 	if (len > EV_KEY_MAX)
 		len = 0;
@@ -79,8 +79,8 @@ void ev_groups_hold(struct ev_groups *gs, uint32_t *group, uint32_t id,
 		ev_groups_move(gs, group, key, len, id);
 	else
 		ev_groups_leave(gs, group, id);
-	memcpy(dst, key, len);
-	dst[len] = '\0';
+	memcpy(out, key, len);
+	out[len] = '\0';
 }
 
 void ev_groups_reset(struct ev_groups *gs)

@@ -108,20 +108,20 @@ bool reader_fill(struct reader *r)
  * Where a pipe's copy goes: $TMPDIR, else /var/tmp (on disk where /tmp
  * may be in memory), as a file no one else can open.
  */
-static int spill_file(const char **dirp)
+static int spill_file(const char **dir)
 {
-	const char *dir = getenv("TMPDIR");
+	const char *d = getenv("TMPDIR");
 	char *path;
 	int fd;
 
-	if (!dir || !*dir)
-		dir = "/var/tmp";
-	*dirp = dir;
-	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (!d || !*d)
+		d = "/var/tmp";
+	*dir = d;
+	fd = open(d, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 	if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR))
 		return fd;
 	/* a file system without O_TMPFILE: a named file, unlinked at once */
-	path = xasprintf("%s/diskalias-log.XXXXXX", dir);
+	path = xasprintf("%s/diskalias-log.XXXXXX", d);
 	fd = mkostemp(path, O_CLOEXEC);
 	if (fd >= 0)
 		unlink(path);
